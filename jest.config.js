@@ -1,0 +1,29 @@
+// One Jest run for every suite; tiers are told apart by suffix (.unit/.int/.e2e.spec.ts).
+const { compilerOptions } = require('./tsconfig.base.json');
+
+const moduleNameMapper = Object.fromEntries(
+  Object.entries(compilerOptions.paths).map(([alias, [target]]) => [`^${alias}$`, `<rootDir>/${target}`]),
+);
+
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/tools'],
+  testMatch: ['**/*.spec.ts'],
+  moduleNameMapper,
+  transform: {
+    '^.+\\.ts$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', decorators: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true },
+          target: 'es2022',
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+  },
+  globalSetup: '<rootDir>/tools/jest/global-setup.js',
+  reporters: ['default', '<rootDir>/tools/jest/summary-reporter.js'],
+  testTimeout: 30000,
+};

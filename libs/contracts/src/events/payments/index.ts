@@ -1,0 +1,2 @@
+export * from './payment-intent-registered.event';
+export * from './streams';

@@ -1,0 +1,3 @@
+export * from './tenant-registered.event';
+export * from './tenant-updated.event';
+export * from './streams';

@@ -1,0 +1,26 @@
+import { AllowedSenders } from '../../tenant-settings';
+
+export const TENANT_REGISTERED = 'TenantRegistered';
+
+/** A credential kept only as a salted hash; `keyId` is the public part used to find it. */
+export interface HashedCredential {
+  readonly keyId: string;
+  readonly hash: string;
+}
+
+/** A secret the service must use in clear (webhook signing), kept encrypted at rest. */
+export interface EncryptedSecret {
+  readonly ciphertext: string;
+}
+
+export interface TenantRegisteredData {
+  readonly tenantId: string;
+  readonly name: string;
+  readonly webhookUrl: string | null;
+  readonly allowedSenders: AllowedSenders | null;
+  readonly unpaidCycleLimit: number;
+  readonly apiKey: HashedCredential;
+  readonly gatewaySecret: HashedCredential;
+  readonly webhookSecret: EncryptedSecret;
+  readonly registeredAt: string;
+}

@@ -1,0 +1,5 @@
+export * from './gateway';
+export * from './money';
+export * from './tenant-settings';
+export * from './events/payments';
+export * from './events/tenants';

@@ -1,0 +1,130 @@
+import { Checkpoint, EventFilter, EventStore, RecordedEvent } from './event-store.port';
+
+export interface CatchUpSubscriptionOptions {
+  /** Where to resume; called once at start. */
+  readonly loadCheckpoint: () => Promise<Checkpoint | null>;
+  /**
+   * Handles one batch. It must record the batch's last checkpoint together with its own
+   * effects (one transaction) if it needs exactly-once; throwing retries the same batch.
+   */
+  readonly handle: (events: RecordedEvent[]) => Promise<void>;
+  readonly filter?: EventFilter;
+  readonly batchSize?: number;
+  /** How long to wait for new events when caught up; appends in this process wake it earlier. */
+  readonly pollIntervalMs?: number;
+  readonly onError?: (error: unknown) => void;
+}
+
+interface PositionWaiter {
+  readonly checkpoint: Checkpoint;
+  readonly resolve: (reached: boolean) => void;
+}
+
+const RETRY_DELAY_MS = 500;
+
+/** Reads the global log in order from a checkpoint, batch after batch, then follows it live. */
+export class CatchUpSubscription {
+  private position: Checkpoint | null = null;
+  private positionLoaded = false;
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private waiters: PositionWaiter[] = [];
+  private batchesInOrder: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly options: CatchUpSubscriptionOptions,
+  ) {}
+
+  get checkpoint(): Checkpoint | null {
+    return this.position;
+  }
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    await this.loadPosition();
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    await this.loop;
+    this.loop = null;
+    for (const waiter of this.waiters) waiter.resolve(false);
+    this.waiters = [];
+  }
+
+  /**
+   * Resolves true once an event at `checkpoint` (one that passes this subscription's filter)
+   * has been handled, false after `timeoutMs`.
+   */
+  waitFor(checkpoint: Checkpoint, timeoutMs: number): Promise<boolean> {
+    if (this.position !== null && this.position >= checkpoint) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const waiter: PositionWaiter = {
+        checkpoint,
+        resolve: (reached) => {
+          clearTimeout(timer);
+          resolve(reached);
+        },
+      };
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((other) => other !== waiter);
+        resolve(false);
+      }, timeoutMs);
+      this.waiters.push(waiter);
+    });
+  }
+
+  /** Handles everything readable now; for tests and for callers that must not wait a poll. */
+  async catchUp(): Promise<void> {
+    while (await this.handleNextBatch()) {
+      /* until a short batch */
+    }
+  }
+
+  private async run(): Promise<void> {
+    const pollIntervalMs = this.options.pollIntervalMs ?? 50;
+    while (this.running) {
+      try {
+        if (!(await this.handleNextBatch())) await this.store.waitForAppend(pollIntervalMs);
+      } catch (error) {
+        this.options.onError?.(error);
+        await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+      }
+    }
+  }
+
+  /** Returns true when the batch was full, so more may be waiting. One batch at a time. */
+  private handleNextBatch(): Promise<boolean> {
+    const next = this.batchesInOrder.then(() => this.readAndHandleBatch());
+    this.batchesInOrder = next.catch(() => undefined);
+    return next;
+  }
+
+  private async loadPosition(): Promise<void> {
+    if (this.positionLoaded) return;
+    this.position = await this.options.loadCheckpoint();
+    this.positionLoaded = true;
+  }
+
+  private async readAndHandleBatch(): Promise<boolean> {
+    await this.loadPosition();
+    const limit = this.options.batchSize ?? 500;
+    const events = await this.store.readAll({ after: this.position, limit, filter: this.options.filter });
+    if (events.length === 0) return false;
+    await this.options.handle(events);
+    this.position = events[events.length - 1].checkpoint;
+    this.releaseWaiters();
+    return events.length === limit;
+  }
+
+  private releaseWaiters(): void {
+    const position = this.position;
+    if (position === null) return;
+    const reached = this.waiters.filter((waiter) => waiter.checkpoint <= position);
+    this.waiters = this.waiters.filter((waiter) => waiter.checkpoint > position);
+    for (const waiter of reached) waiter.resolve(true);
+  }
+}

@@ -1,0 +1,4 @@
+export * from './event-store.port';
+export * from './catch-up-subscription';
+export { PostgresEventStore } from './postgres/postgres-event-store';
+export { eventStoreMigrations } from './postgres/schema';

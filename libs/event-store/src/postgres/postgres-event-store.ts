@@ -1,0 +1,55 @@
+import { SqlClient, migrate } from '@pvs/sql';
+import { AppendResult, EventStore, ExpectedVersion, NewEvent, ReadAllOptions, RecordedEvent } from '../event-store.port';
+import { appendToStream } from './append-to-stream';
+import { readAll, readStream } from './read-events';
+import { eventStoreMigrations } from './schema';
+
+/** The event store on PostgreSQL; the same SQL runs on a server (pg) and embedded (PGlite). */
+export class PostgresEventStore implements EventStore {
+  private appendWaiters = new Set<() => void>();
+
+  constructor(private readonly sql: SqlClient) {}
+
+  async migrate(): Promise<void> {
+    await migrate(this.sql, eventStoreMigrations);
+  }
+
+  async append(streamName: string, events: readonly NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
+    const result = await appendToStream(this.sql, streamName, events, expectedVersion);
+    this.wakeWaiters();
+    return result;
+  }
+
+  readStream(streamName: string, afterVersion?: number): Promise<RecordedEvent[]> {
+    return readStream(this.sql, streamName, afterVersion);
+  }
+
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
+    return readAll(this.sql, options);
+  }
+
+  waitForAppend(timeoutMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.appendWaiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.appendWaiters.add(done);
+    });
+  }
+
+  async ping(): Promise<void> {
+    await this.sql.query('SELECT 1');
+  }
+
+  async close(): Promise<void> {
+    this.wakeWaiters();
+  }
+
+  private wakeWaiters(): void {
+    const waiters = [...this.appendWaiters];
+    for (const wake of waiters) wake();
+  }
+}

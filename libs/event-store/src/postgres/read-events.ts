@@ -1,0 +1,70 @@
+import { SqlExecutor } from '@pvs/sql';
+import { EventMetadata, ReadAllOptions, RecordedEvent } from '../event-store.port';
+import { fromCheckpoint, toCheckpoint } from './checkpoint';
+
+const COLUMNS = `event_id::text AS id, stream_name, stream_version, global_position,
+  transaction_id::text AS transaction_id, event_type, data, metadata, recorded_at`;
+
+interface EventRow {
+  id: string;
+  stream_name: string;
+  stream_version: number;
+  global_position: number;
+  transaction_id: string;
+  event_type: string;
+  data: unknown;
+  metadata: EventMetadata;
+  recorded_at: Date;
+}
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    id: row.id,
+    streamName: row.stream_name,
+    streamVersion: row.stream_version,
+    position: row.global_position,
+    checkpoint: toCheckpoint(row.transaction_id, row.global_position),
+    type: row.event_type,
+    data: row.data,
+    metadata: row.metadata,
+    recordedAt: row.recorded_at,
+  };
+}
+
+export async function readStream(sql: SqlExecutor, streamName: string, afterVersion = 0): Promise<RecordedEvent[]> {
+  const rows = await sql.query<EventRow>(
+    `SELECT ${COLUMNS} FROM es_events WHERE stream_name = $1 AND stream_version > $2 ORDER BY stream_version`,
+    [streamName, afterVersion],
+  );
+  return rows.map(toRecordedEvent);
+}
+
+export const DEFAULT_BATCH_SIZE = 500;
+
+/**
+ * Ordered by (transaction id, position) and cut below the oldest transaction still open
+ * (pg_snapshot_xmin): no transaction that could commit an event sorting before the last
+ * one returned is still running, so resuming after it never skips an event.
+ */
+export async function readAll(sql: SqlExecutor, options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+  const after = fromCheckpoint(options.after);
+  const params: unknown[] = [after.transactionId, after.position, options.limit ?? DEFAULT_BATCH_SIZE];
+  const conditions = [
+    '(transaction_id, global_position) > ($1::xid8, $2::bigint)',
+    'transaction_id < pg_snapshot_xmin(pg_current_snapshot())',
+  ];
+  if (options.filter?.categories) {
+    params.push(options.filter.categories);
+    conditions.push(`category = ANY($${params.length}::text[])`);
+  }
+  if (options.filter?.types) {
+    params.push(options.filter.types);
+    conditions.push(`event_type = ANY($${params.length}::text[])`);
+  }
+  const rows = await sql.query<EventRow>(
+    `SELECT ${COLUMNS} FROM es_events WHERE ${conditions.join(' AND ')}
+     ORDER BY transaction_id, global_position LIMIT $3`,
+    params,
+  );
+  return rows.map(toRecordedEvent);
+}
