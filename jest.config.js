@@ -16,7 +16,7 @@ module.exports = {
       {
         jsc: {
           parser: { syntax: 'typescript', decorators: true },
-          transform: { legacyDecorator: true, decoratorMetadata: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
           target: 'es2022',
         },
         module: { type: 'commonjs' },

@@ -1,0 +1,36 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { FastifyReply } from 'fastify';
+import { BODY_LIMIT_BYTES } from '../gateway-config';
+import { apiError } from './api-error';
+
+/** Turns every error into `{success:false, message}`; anything unexpected is a logged 500. */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ApiExceptionFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    if (exception instanceof HttpException) {
+      reply.status(exception.getStatus()).send(apiError(messageOf(exception)));
+      return;
+    }
+    this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    reply.status(HttpStatus.INTERNAL_SERVER_ERROR).send(apiError('Internal server error'));
+  }
+}
+
+// Fastify refuses these before Nest routes the request; its wording is replaced by ours.
+const FRAMEWORK_MESSAGES: Partial<Record<number, string>> = {
+  [HttpStatus.PAYLOAD_TOO_LARGE]: `The request body exceeds the limit of ${BODY_LIMIT_BYTES / 1024} KB`,
+  [HttpStatus.UNSUPPORTED_MEDIA_TYPE]: 'Unsupported content type: send application/json',
+};
+
+function messageOf(exception: HttpException): string {
+  const framework = FRAMEWORK_MESSAGES[exception.getStatus()];
+  if (framework) return framework;
+  const response = exception.getResponse();
+  if (typeof response === 'string') return response;
+  const message = (response as { message?: unknown }).message;
+  if (Array.isArray(message)) return message.join('; ');
+  return typeof message === 'string' ? message : exception.message;
+}

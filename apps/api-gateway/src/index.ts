@@ -1,0 +1,3 @@
+export { ApiGatewayModule } from './api-gateway.module';
+export { GatewayConfig } from './gateway-config';
+export { createHttpAdapter, configureHttpServer, API_PREFIX } from './http/http-server';

@@ -1,0 +1,51 @@
+import { Body, Controller, HttpCode, HttpStatus, Post, Req, UseGuards } from '@nestjs/common';
+import { Throttle } from '@nestjs/throttler';
+import { FastifyRequest } from 'fastify';
+import { paisaToPkr } from '@pvs/contracts';
+import { Tenant } from '@pvs/tenants';
+import { ApiKeyGuard } from '../../auth/api-key.guard';
+import { CurrentTenant } from '../../auth/current-tenant.decorator';
+import { PaymentsAllowedGuard } from '../../auth/payments-allowed.guard';
+import { TenantThrottlerGuard } from '../../auth/tenant-throttler.guard';
+import { RATE_LIMITS } from '../../rate-limits';
+import { Registration, RegisterPaymentIntentHandler } from './register-payment-intent.handler';
+import { RegisterPaymentIntentRequest } from './register-payment-intent.request.dto';
+
+@Controller('payments')
+export class RegisterPaymentIntentHttpController {
+  constructor(private readonly handler: RegisterPaymentIntentHandler) {}
+
+  @Post('verify')
+  @HttpCode(HttpStatus.OK)
+  @UseGuards(ApiKeyGuard, PaymentsAllowedGuard, TenantThrottlerGuard)
+  @Throttle({ default: RATE_LIMITS.verify })
+  async verify(@CurrentTenant() tenant: Tenant, @Body() body: RegisterPaymentIntentRequest, @Req() request: FastifyRequest) {
+    const registration = await this.handler.register(tenant, body, request.id);
+    const { payment } = registration;
+    return {
+      success: true,
+      message: messageFor(registration),
+      data: {
+        uuid: payment.uuid,
+        // The submission response knows pending, verified and failed: a payment under review is not decided yet.
+        status: payment.status === 'manual_review' ? 'pending' : payment.status,
+        gateway: payment.gateway,
+        transaction_reference: payment.transactionReference,
+        amount_expected: paisaToPkr(payment.amountExpectedPaisa),
+        created_at: payment.createdAt.toISOString(),
+      },
+    };
+  }
+}
+
+function messageFor({ payment, created }: Registration): string {
+  if (created) return 'Payment registered; awaiting verification';
+  switch (payment.status) {
+    case 'verified':
+      return 'Payment already verified';
+    case 'failed':
+      return 'Payment already registered and failed';
+    default:
+      return 'Payment already registered; awaiting verification';
+  }
+}

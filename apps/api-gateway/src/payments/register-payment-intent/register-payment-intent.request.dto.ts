@@ -1,0 +1,46 @@
+import { IsIn, IsNumber, IsObject, IsOptional, IsString, IsUrl, Length, Max, MaxLength, Min, Validate, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
+import { GATEWAYS, Gateway } from '@pvs/contracts';
+
+export const MAX_AMOUNT_PKR = 100_000_000;
+export const MAX_CLIENT_METADATA_BYTES = 4096;
+
+@ValidatorConstraint({ name: 'boundedJson' })
+class BoundedJson implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return value === undefined || value === null || Buffer.byteLength(JSON.stringify(value), 'utf8') <= MAX_CLIENT_METADATA_BYTES;
+  }
+
+  defaultMessage(): string {
+    return `client_metadata must be at most ${MAX_CLIENT_METADATA_BYTES} bytes of JSON`;
+  }
+}
+
+/** Body of POST /payments/verify (spec 2.1). */
+export class RegisterPaymentIntentRequest {
+  @IsIn(GATEWAYS, { message: `gateway must be one of: ${GATEWAYS.join(', ')}` })
+  gateway!: Gateway;
+
+  @IsString()
+  @Length(1, 64)
+  transaction_reference!: string;
+
+  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'amount must be a number with at most 2 decimals' })
+  @Min(0.01, { message: 'amount must be at least 0.01' })
+  @Max(MAX_AMOUNT_PKR, { message: `amount must be at most ${MAX_AMOUNT_PKR}` })
+  amount!: number;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 64)
+  sender_source?: string | null;
+
+  @IsOptional()
+  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: 'callback_url must be an http(s) URL' })
+  @MaxLength(2048)
+  callback_url?: string | null;
+
+  @IsOptional()
+  @IsObject({ message: 'client_metadata must be a JSON object' })
+  @Validate(BoundedJson)
+  client_metadata?: Record<string, unknown> | null;
+}

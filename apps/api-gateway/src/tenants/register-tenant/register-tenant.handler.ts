@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { TENANT_REGISTERED, TenantRegisteredData, tenantStream } from '@pvs/contracts';
+import { EVENT_STORE, EventStore, NO_STREAM } from '@pvs/event-store';
+import { CLOCK, Clock } from '@pvs/runtime';
+import { DEFAULT_UNPAID_CYCLE_LIMIT, TENANT_DIRECTORY, Tenant, TenantDirectory, issueCredential, issueWebhookSecret } from '@pvs/tenants';
+import { GATEWAY_CONFIG, GatewayConfig } from '../../gateway-config';
+import { toAllowedSenders } from '../tenant-fields';
+import { RegisterTenantRequest } from './register-tenant.request.dto';
+
+export interface RegisteredTenant {
+  readonly tenant: Tenant;
+  /** Shown once, in the response to the registration; only hashes or ciphertext are kept. */
+  readonly secrets: { readonly apiKey: string; readonly webhookSecret: string; readonly gatewaySecret: string };
+}
+
+@Injectable()
+export class RegisterTenantHandler {
+  constructor(
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(TENANT_DIRECTORY) private readonly tenants: TenantDirectory,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  async register(request: RegisterTenantRequest, correlationId: string): Promise<RegisteredTenant> {
+    const tenantId = randomUUID();
+    const apiKey = issueCredential('pvs');
+    const gatewaySecret = issueCredential('pvsgw');
+    const webhookSecret = issueWebhookSecret();
+    const data: TenantRegisteredData = {
+      tenantId,
+      name: request.name.trim(),
+      webhookUrl: request.webhook_url ?? null,
+      allowedSenders: toAllowedSenders(request.allowed_senders),
+      unpaidCycleLimit: request.unpaid_cycle_limit ?? DEFAULT_UNPAID_CYCLE_LIMIT,
+      apiKey: apiKey.stored,
+      gatewaySecret: gatewaySecret.stored,
+      webhookSecret: this.config.secretBox.seal(webhookSecret),
+      registeredAt: this.clock.now().toISOString(),
+    };
+    const { checkpoint } = await this.events.append(
+      tenantStream(tenantId),
+      [{ type: TENANT_REGISTERED, data, metadata: { tenantId, correlationId } }],
+      NO_STREAM,
+    );
+    await this.tenants.waitFor(checkpoint);
+    const tenant = this.tenants.get(tenantId);
+    if (!tenant) throw new Error(`Tenant ${tenantId} was recorded but is not readable yet`);
+    return {
+      tenant,
+      secrets: { apiKey: apiKey.plaintext, webhookSecret, gatewaySecret: gatewaySecret.plaintext },
+    };
+  }
+}

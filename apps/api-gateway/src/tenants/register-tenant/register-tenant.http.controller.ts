@@ -1,0 +1,27 @@
+import { Body, Controller, HttpCode, HttpStatus, Post, Req, UseGuards } from '@nestjs/common';
+import { FastifyRequest } from 'fastify';
+import { AdminTokenGuard } from '../../auth/admin-token.guard';
+import { tenantResponse } from '../tenant-fields';
+import { RegisterTenantHandler } from './register-tenant.handler';
+import { RegisterTenantRequest } from './register-tenant.request.dto';
+
+@Controller('admin/tenants')
+@UseGuards(AdminTokenGuard)
+export class RegisterTenantHttpController {
+  constructor(private readonly handler: RegisterTenantHandler) {}
+
+  @Post()
+  @HttpCode(HttpStatus.CREATED)
+  async register(@Body() body: RegisterTenantRequest, @Req() request: FastifyRequest) {
+    const { tenant, secrets } = await this.handler.register(body, request.id);
+    return {
+      success: true,
+      data: {
+        ...tenantResponse(tenant),
+        api_key: secrets.apiKey,
+        webhook_secret: secrets.webhookSecret,
+        gateway_secret: secrets.gatewaySecret,
+      },
+    };
+  }
+}

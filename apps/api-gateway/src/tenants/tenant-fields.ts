@@ -1,0 +1,31 @@
+import { ValidationOptions } from 'class-validator';
+import { AllowedSenders } from '@pvs/contracts';
+import { Tenant } from '@pvs/tenants';
+import { AllowedSendersDto } from './allowed-senders.dto';
+
+export const WEBHOOK_URL_RULES = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
+export const WEBHOOK_URL_MESSAGE: ValidationOptions = { message: 'webhook_url must be an http(s) URL' };
+export const UNPAID_CYCLE_LIMIT_MAX = 1000;
+
+export function toAllowedSenders(dto: AllowedSendersDto | null | undefined): AllowedSenders | null {
+  if (!dto) return null;
+  const senders: AllowedSenders = {};
+  if (dto.wallet_one) senders.wallet_one = dto.wallet_one;
+  if (dto.wallet_two) senders.wallet_two = dto.wallet_two;
+  if (dto.bank) senders.bank = dto.bank;
+  return senders;
+}
+
+/** A tenant as the admin API shows it: never its secrets. */
+export function tenantResponse(tenant: Tenant) {
+  return {
+    id: tenant.id,
+    name: tenant.name,
+    status: tenant.status,
+    unpaid_cycles: tenant.unpaidCycles,
+    unpaid_cycle_limit: tenant.unpaidCycleLimit,
+    webhook_url: tenant.webhookUrl,
+    allowed_senders: tenant.allowedSenders,
+    created_at: tenant.createdAt,
+  };
+}

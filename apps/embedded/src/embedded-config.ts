@@ -1,0 +1,30 @@
+import { resolve } from 'node:path';
+import { Env, EnvReader } from '@pvs/runtime';
+
+export interface EmbeddedConfig {
+  readonly port: number;
+  readonly host: string;
+  /** Where PGlite and the local secrets live; null keeps everything in memory (tests). */
+  readonly dataDir: string | null;
+  /** A PostgreSQL server to use instead of PGlite, still in one process. */
+  readonly databaseUrl: string | undefined;
+  readonly adminToken: string | undefined;
+  readonly secretsKey: Buffer | undefined;
+  readonly paymentExpirySeconds: number;
+  readonly webhookAllowPrivateNetworks: boolean;
+}
+
+/** Reads and checks the environment; a bad value throws a ConfigError naming the variable. */
+export function loadEmbeddedConfig(env: Env): EmbeddedConfig {
+  const read = new EnvReader(env);
+  return {
+    port: read.integer('PORT', 3000, { min: 0, max: 65_535 }),
+    host: read.string('HOST', '127.0.0.1'),
+    dataDir: resolve(read.string('DATA_DIR', './.data')),
+    databaseUrl: read.url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    adminToken: read.secret('ADMIN_TOKEN', { minLength: 16 }),
+    secretsKey: read.base64Key('SECRETS_KEY', 32),
+    paymentExpirySeconds: read.integer('PAYMENT_EXPIRY_SECONDS', 86_400, { min: 60, max: 90 * 86_400 }),
+    webhookAllowPrivateNetworks: read.boolean('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
+  };
+}

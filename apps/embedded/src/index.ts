@@ -1,0 +1,2 @@
+export * from './embedded-config';
+export * from './start-embedded';

@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { API_PREFIX, configureHttpServer, createHttpAdapter } from '@pvs/api-gateway';
+import { openEmbeddedInfrastructure } from '@pvs/runtime';
+import { SecretBox } from '@pvs/tenants';
+import { EmbeddedConfig } from './embedded-config';
+import { EmbeddedModule } from './embedded.module';
+import { adminTokenFor, secretsKeyFor } from './local-secrets';
+
+export interface RunningService {
+  readonly app: NestFastifyApplication;
+  /** Ends in /api/v1. */
+  readonly baseUrl: string;
+  /** The admin token, when it was generated at this start. */
+  readonly generatedAdminToken: string | undefined;
+  close(): Promise<void>;
+}
+
+export async function startEmbedded(config: EmbeddedConfig): Promise<RunningService> {
+  if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
+  const adminToken = adminTokenFor(config.adminToken, config.dataDir);
+  const infrastructure = await openEmbeddedInfrastructure(
+    config.databaseUrl
+      ? { postgresUrl: config.databaseUrl }
+      : { pgliteDir: config.dataDir && join(config.dataDir, 'pglite') },
+  );
+  try {
+    const app = await NestFactory.create<NestFastifyApplication>(
+      EmbeddedModule.register(infrastructure, {
+        adminTokenHash: adminToken.hash,
+        paymentExpirySeconds: config.paymentExpirySeconds,
+        secretBox: new SecretBox(secretsKeyFor(config.secretsKey, config.dataDir)),
+      }),
+      createHttpAdapter(),
+      { logger: ['error', 'warn'] },
+    );
+    configureHttpServer(app);
+    await app.listen(config.port, config.host);
+    const address = app.getHttpServer().address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    return {
+      app,
+      baseUrl: `http://${config.host}:${port}/${API_PREFIX}`,
+      generatedAdminToken: adminToken.generated,
+      async close() {
+        await app.close();
+        await infrastructure.close();
+      },
+    };
+  } catch (error) {
+    await infrastructure.close();
+    throw error;
+  }
+}

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { RunningService, startEmbedded } from '../start-embedded';
+
+export interface TestService extends RunningService {
+  readonly adminToken: string;
+  /** fetch against the base URL, JSON in and out. */
+  request(method: string, path: string, options?: { body?: unknown; headers?: Record<string, string>; rawBody?: string }): Promise<TestResponse>;
+  admin(method: string, path: string, body?: unknown): Promise<TestResponse>;
+  createTenant(body?: Record<string, unknown>): Promise<TestTenant>;
+}
+
+export interface TestResponse {
+  readonly status: number;
+  readonly headers: Headers;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly body: any;
+}
+
+export interface TestTenant {
+  readonly id: string;
+  readonly apiKey: string;
+  readonly gatewaySecret: string;
+  readonly webhookSecret: string;
+}
+
+/** The whole embedded service on a free loopback port: in-memory PGlite, or PostgreSQL when given. */
+export async function startTestService(options: { databaseUrl?: string; paymentExpirySeconds?: number } = {}): Promise<TestService> {
+  const adminToken = randomBytes(24).toString('base64url');
+  const service = await startEmbedded({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: null,
+    databaseUrl: options.databaseUrl,
+    adminToken,
+    secretsKey: randomBytes(32),
+    paymentExpirySeconds: options.paymentExpirySeconds ?? 86_400,
+    webhookAllowPrivateNetworks: true,
+  });
+
+  const request: TestService['request'] = async (method, path, { body, headers = {}, rawBody } = {}) => {
+    const hasJson = body !== undefined;
+    const response = await fetch(`${service.baseUrl}${path}`, {
+      method,
+      headers: { ...(hasJson ? { 'content-type': 'application/json' } : {}), ...headers },
+      body: rawBody ?? (hasJson ? JSON.stringify(body) : undefined),
+    });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: response.status, headers: response.headers, body: parsed };
+  };
+
+  const admin: TestService['admin'] = (method, path, body) =>
+    request(method, path, { body, headers: { authorization: `Bearer ${adminToken}` } });
+
+  return {
+    ...service,
+    adminToken,
+    request,
+    admin,
+    async createTenant(body = {}) {
+      const response = await admin('POST', '/admin/tenants', { name: 'Test merchant', ...body });
+      if (response.status !== 201) throw new Error(`tenant creation failed: ${response.status} ${JSON.stringify(response.body)}`);
+      const { id, api_key, gateway_secret, webhook_secret } = response.body.data;
+      return { id, apiKey: api_key, gatewaySecret: gateway_secret, webhookSecret: webhook_secret };
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export { ProjectorModule, PROJECTION_RUNNERS } from './projector.module';
+export { ProjectionRunner } from './projections/projection-runner';
+export { paymentsProjection } from './payments/payments.projection';

@@ -1,0 +1,36 @@
+import { Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { EVENT_STORE, EventStore } from '@pvs/event-store';
+import { READ_MODEL_DATABASE } from '@pvs/runtime';
+import { SqlClient } from '@pvs/sql';
+import { paymentsProjection } from './payments/payments.projection';
+import { ProjectionRunner } from './projections/projection-runner';
+
+export const PROJECTION_RUNNERS = Symbol('PROJECTION_RUNNERS');
+
+/** Keeps the read model up to date from the event store. Needs InfrastructureModule. */
+@Module({
+  providers: [
+    {
+      provide: PROJECTION_RUNNERS,
+      inject: [EVENT_STORE, READ_MODEL_DATABASE],
+      useFactory: (events: EventStore, readModel: SqlClient) => {
+        const logger = new Logger('Projector');
+        const onError = (name: string, error: unknown) =>
+          logger.error(`Projection ${name} failed; retrying: ${error instanceof Error ? error.message : String(error)}`);
+        return [new ProjectionRunner(paymentsProjection, events, readModel, { onError })];
+      },
+    },
+  ],
+  exports: [PROJECTION_RUNNERS],
+})
+export class ProjectorModule implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(@Inject(PROJECTION_RUNNERS) private readonly runners: ProjectionRunner[]) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await Promise.all(this.runners.map((runner) => runner.start()));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all(this.runners.map((runner) => runner.stop()));
+  }
+}

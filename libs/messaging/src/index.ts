@@ -1,0 +1,2 @@
+export * from './message-bus.port';
+export { InProcessMessageBus } from './in-process/in-process-message-bus';

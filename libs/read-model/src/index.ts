@@ -1,0 +1,4 @@
+export * from './schema';
+export * from './checkpoints/projection-checkpoints';
+export * from './payments/payment-view';
+export * from './payments/postgres-payment-views';

@@ -1,0 +1,42 @@
+import { SqlExecutor } from '@pvs/sql';
+import { PaymentView, PaymentViews } from './payment-view';
+
+interface PaymentRow {
+  uuid: string;
+  tenant_id: string;
+  gateway: PaymentView['gateway'];
+  transaction_reference: string;
+  amount_expected_paisa: number;
+  amount_detected_paisa: number | null;
+  status: PaymentView['status'];
+  verified_at: Date | null;
+  created_at: Date;
+}
+
+export class PostgresPaymentViews implements PaymentViews {
+  constructor(private readonly sql: SqlExecutor) {}
+
+  async find(tenantId: string, uuid: string): Promise<PaymentView | null> {
+    const [row] = await this.sql.query<PaymentRow>(
+      `SELECT uuid::text AS uuid, tenant_id::text AS tenant_id, gateway, transaction_reference,
+              amount_expected_paisa, amount_detected_paisa, status, verified_at, created_at
+       FROM rm_payments WHERE uuid = $1 AND tenant_id = $2`,
+      [uuid, tenantId],
+    );
+    return row ? toView(row) : null;
+  }
+}
+
+function toView(row: PaymentRow): PaymentView {
+  return {
+    uuid: row.uuid,
+    tenantId: row.tenant_id,
+    gateway: row.gateway,
+    transactionReference: row.transaction_reference,
+    amountExpectedPaisa: row.amount_expected_paisa,
+    amountDetectedPaisa: row.amount_detected_paisa,
+    status: row.status,
+    verifiedAt: row.verified_at,
+    createdAt: row.created_at,
+  };
+}

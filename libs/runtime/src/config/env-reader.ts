@@ -1,0 +1,68 @@
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** A configuration value that cannot be used; start-up stops with this message. */
+export class ConfigError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`Invalid configuration: ${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads typed values from the environment, naming the variable in every error. */
+export class EnvReader {
+  constructor(private readonly env: Env) {}
+
+  string(name: string, fallback: string): string {
+    const value = this.optionalString(name);
+    return value ?? fallback;
+  }
+
+  optionalString(name: string): string | undefined {
+    const value = this.env[name]?.trim();
+    return value === undefined || value === '' ? undefined : value;
+  }
+
+  integer(name: string, fallback: number, { min, max }: { min: number; max: number }): number {
+    const raw = this.optionalString(name);
+    if (raw === undefined) return fallback;
+    if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+    const value = Number(raw);
+    if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+    return value;
+  }
+
+  boolean(name: string, fallback: boolean): boolean {
+    const raw = this.optionalString(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if (raw === 'true' || raw === '1') return true;
+    if (raw === 'false' || raw === '0') return false;
+    throw new ConfigError(name, `must be true or false, got "${raw}"`);
+  }
+
+  url(name: string, protocols: readonly string[]): string | undefined {
+    const raw = this.optionalString(name);
+    if (raw === undefined) return undefined;
+    let parsed: URL;
+    try {
+      parsed = new URL(raw);
+    } catch {
+      throw new ConfigError(name, 'must be a URL');
+    }
+    if (!protocols.includes(parsed.protocol)) throw new ConfigError(name, `must be a ${protocols.join(' or ')} URL`);
+    return raw;
+  }
+
+  secret(name: string, { minLength }: { minLength: number }): string | undefined {
+    const raw = this.optionalString(name);
+    if (raw !== undefined && raw.length < minLength) throw new ConfigError(name, `must be at least ${minLength} characters`);
+    return raw;
+  }
+
+  base64Key(name: string, bytes: number): Buffer | undefined {
+    const raw = this.optionalString(name);
+    if (raw === undefined) return undefined;
+    const key = Buffer.from(raw, 'base64');
+    if (key.length !== bytes) throw new ConfigError(name, `must be ${bytes} bytes, base64-encoded (openssl rand -base64 ${bytes})`);
+    return key;
+  }
+}

@@ -1,0 +1,22 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { EVENT_STORE } from '@pvs/event-store';
+import { MESSAGE_BUS } from '@pvs/messaging';
+import { CLOCK } from './clock';
+import { HEALTH_PROBES, Infrastructure, READ_MODEL_DATABASE, THROTTLER_STORAGE } from './infrastructure';
+
+/** Binds every port token to the adapters opened at boot. */
+@Global()
+@Module({})
+export class InfrastructureModule {
+  static register(infrastructure: Infrastructure): DynamicModule {
+    const providers = [
+      { provide: EVENT_STORE, useValue: infrastructure.eventStore },
+      { provide: READ_MODEL_DATABASE, useValue: infrastructure.readModel },
+      { provide: MESSAGE_BUS, useValue: infrastructure.messageBus },
+      { provide: THROTTLER_STORAGE, useValue: infrastructure.throttlerStorage },
+      { provide: CLOCK, useValue: infrastructure.clock },
+      { provide: HEALTH_PROBES, useValue: infrastructure.health },
+    ];
+    return { module: InfrastructureModule, providers, exports: providers.map((p) => p.provide) };
+  }
+}

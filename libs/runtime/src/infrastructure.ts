@@ -1,0 +1,27 @@
+import { ThrottlerStorage } from '@nestjs/throttler';
+import { EventStore } from '@pvs/event-store';
+import { MessageBus } from '@pvs/messaging';
+import { SqlClient } from '@pvs/sql';
+import { Clock } from './clock';
+
+export const READ_MODEL_DATABASE = Symbol('READ_MODEL_DATABASE');
+export const THROTTLER_STORAGE = Symbol('THROTTLER_STORAGE');
+export const HEALTH_PROBES = Symbol('HEALTH_PROBES');
+
+/** What GET /system/health reports; each probe throws when its service is down. */
+export interface HealthProbes {
+  readonly database: () => Promise<void>;
+  readonly cache: () => Promise<void>;
+  readonly queue: () => Promise<void>;
+}
+
+/** The adapters behind every port, chosen once at boot. */
+export interface Infrastructure {
+  readonly eventStore: EventStore;
+  readonly readModel: SqlClient;
+  readonly messageBus: MessageBus;
+  readonly throttlerStorage: ThrottlerStorage;
+  readonly clock: Clock;
+  readonly health: HealthProbes;
+  close(): Promise<void>;
+}

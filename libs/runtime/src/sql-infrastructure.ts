@@ -1,0 +1,44 @@
+import { ThrottlerStorageService } from '@nestjs/throttler';
+import { PostgresEventStore } from '@pvs/event-store';
+import { InProcessMessageBus } from '@pvs/messaging';
+import { readModelMigrations } from '@pvs/read-model';
+import { PgliteClient, PgPoolClient, SqlClient, migrate } from '@pvs/sql';
+import { systemClock } from './clock';
+import { Infrastructure } from './infrastructure';
+
+/** Where the one-process service keeps its data: a PGlite folder, memory, or a PostgreSQL server. */
+export type EmbeddedDatabase = { readonly pgliteDir: string | null } | { readonly postgresUrl: string };
+
+/**
+ * The embedded infrastructure: event store and read model in one PostgreSQL database
+ * (PGlite unless a server URL is given), an in-process bus and in-memory rate limits.
+ */
+export async function openEmbeddedInfrastructure(database: EmbeddedDatabase): Promise<Infrastructure> {
+  const sql: SqlClient =
+    'postgresUrl' in database
+      ? new PgPoolClient({ connectionString: database.postgresUrl })
+      : await PgliteClient.open(database.pgliteDir ?? undefined);
+  const eventStore = new PostgresEventStore(sql);
+  await eventStore.migrate();
+  await migrate(sql, readModelMigrations);
+  const messageBus = new InProcessMessageBus();
+  const throttlerStorage = new ThrottlerStorageService();
+  return {
+    eventStore,
+    readModel: sql,
+    messageBus,
+    throttlerStorage,
+    clock: systemClock,
+    health: {
+      database: () => eventStore.ping(),
+      cache: async () => undefined, // rate-limit counters live in this process's memory
+      queue: () => messageBus.ping(),
+    },
+    async close() {
+      throttlerStorage.onApplicationShutdown();
+      await messageBus.close();
+      await eventStore.close();
+      await sql.close();
+    },
+  };
+}

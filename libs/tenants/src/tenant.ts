@@ -1,0 +1,63 @@
+import {
+  EncryptedSecret,
+  HashedCredential,
+  TENANT_REGISTERED,
+  TENANT_UPDATED,
+  TenantRegisteredData,
+  TenantSettings,
+  TenantUpdatedData,
+} from '@pvs/contracts';
+import { RecordedEvent } from '@pvs/event-store';
+
+export const DEFAULT_UNPAID_CYCLE_LIMIT = 3;
+
+/** A tenant as folded from its stream. */
+export interface Tenant extends TenantSettings {
+  readonly id: string;
+  readonly name: string;
+  readonly apiKey: HashedCredential;
+  readonly gatewaySecret: HashedCredential;
+  readonly webhookSecret: EncryptedSecret;
+  readonly createdAt: string;
+  readonly version: number;
+}
+
+export function evolveTenant(tenant: Tenant | null, event: RecordedEvent): Tenant | null {
+  switch (event.type) {
+    case TENANT_REGISTERED: {
+      const data = event.data as TenantRegisteredData;
+      return {
+        id: data.tenantId,
+        name: data.name,
+        status: 'active',
+        unpaidCycles: 0,
+        unpaidCycleLimit: data.unpaidCycleLimit,
+        webhookUrl: data.webhookUrl,
+        allowedSenders: data.allowedSenders,
+        apiKey: data.apiKey,
+        gatewaySecret: data.gatewaySecret,
+        webhookSecret: data.webhookSecret,
+        createdAt: data.registeredAt,
+        version: event.streamVersion,
+      };
+    }
+    case TENANT_UPDATED: {
+      if (!tenant) return null;
+      const { changes } = event.data as TenantUpdatedData;
+      return { ...tenant, ...changes, version: event.streamVersion };
+    }
+    default:
+      return tenant ? { ...tenant, version: event.streamVersion } : null;
+  }
+}
+
+export function foldTenant(events: readonly RecordedEvent[]): Tenant | null {
+  return events.reduce<Tenant | null>(evolveTenant, null);
+}
+
+/** Why the tenant may not register payments now, or null when it may (spec: 402). */
+export function paymentBlock(tenant: Tenant): string | null {
+  if (tenant.status === 'suspended') return 'Tenant is suspended';
+  if (tenant.unpaidCycles >= tenant.unpaidCycleLimit) return 'Unpaid cycle limit reached';
+  return null;
+}
