@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { PAYMENT_INTENT_REGISTERED, PaymentIntentRegisteredData, paymentStream } from '@pvs/contracts';
+import { NO_STREAM, PostgresEventStore } from '@pvs/event-store';
+import { loadProjectionCheckpoint, readModelMigrations } from '@pvs/read-model';
+import { PgliteClient, PgPoolClient, SqlClient, migrate } from '@pvs/sql';
+import { createTestDatabase, describeWithPostgres } from '@pvs/sql/testing';
+import { Projection } from '../projections/projection';
+import { ProjectionRunner } from '../projections/projection-runner';
+import { paymentsProjection } from './payments.projection';
+
+const tenantId = randomUUID();
+
+function intent(amountPaisa: number): PaymentIntentRegisteredData {
+  const paymentId = randomUUID();
+  return {
+    paymentId,
+    tenantId,
+    gateway: 'wallet_two',
+    transactionReference: `ref-${paymentId.slice(0, 8)}`,
+    normalizedReference: `REF${paymentId.slice(0, 8).toUpperCase()}`,
+    amountPaisa,
+    senderSource: null,
+    callbackUrl: null,
+    clientMetadata: { order_id: paymentId },
+    registeredAt: new Date(Date.UTC(2026, 10, 26, 9, 0, amountPaisa % 60)).toISOString(),
+    expiresAt: new Date(Date.UTC(2026, 10, 27, 9, 0, 0)).toISOString(),
+  };
+}
+
+function projectorSuite(backend: string, open: () => Promise<{ sql: SqlClient; dispose: () => Promise<void> }>) {
+  describe(`payments projection on ${backend}`, () => {
+    let sql: SqlClient;
+    let dispose: () => Promise<void>;
+    let events: PostgresEventStore;
+
+    beforeEach(async () => {
+      ({ sql, dispose } = await open());
+      events = new PostgresEventStore(sql);
+      await events.migrate();
+      await migrate(sql, readModelMigrations);
+    });
+
+    afterEach(() => dispose());
+
+    const register = async (data: PaymentIntentRegisteredData) =>
+      events.append(paymentStream(data.paymentId), [{ type: PAYMENT_INTENT_REGISTERED, data, metadata: { tenantId, correlationId: 'test' } }], NO_STREAM);
+    const rows = () => sql.query('SELECT * FROM rm_payments ORDER BY uuid');
+
+    it('projects each registered intent into a pending row with its checkpoint', async () => {
+      const registered = [intent(149999), intent(100), intent(5_000_000)];
+      for (const data of registered) await register(data);
+      const runner = new ProjectionRunner(paymentsProjection, events, sql);
+      await runner.catchUp();
+
+      const byId = new Map((await rows()).map((row) => [row.uuid, row]));
+      for (const data of registered) {
+        expect(byId.get(data.paymentId)).toMatchObject({
+          tenant_id: tenantId,
+          gateway: 'wallet_two',
+          transaction_reference: data.transactionReference,
+          amount_expected_paisa: data.amountPaisa,
+          amount_detected_paisa: null,
+          status: 'pending',
+          verified_at: null,
+          stream_version: 1,
+        });
+        expect((byId.get(data.paymentId)?.created_at as Date).toISOString()).toBe(data.registeredAt);
+      }
+      const lastAppend = (await events.readAll({ filter: { categories: ['payment'] } })).at(-1);
+      expect(await loadProjectionCheckpoint(sql, 'payments')).toBe(lastAppend?.checkpoint);
+    });
+
+    it('rebuilds from the start of the log to the same rows', async () => {
+      for (let i = 1; i <= 25; i++) await register(intent(i * 1000 + 1));
+      const runner = new ProjectionRunner(paymentsProjection, events, sql);
+      await runner.catchUp();
+      const live = await rows();
+
+      await sql.query(`UPDATE rm_payments SET status = 'corrupted'`);
+      await runner.rebuild();
+      await runner.stop();
+      expect(await rows()).toEqual(live);
+    });
+
+    it('commits a batch and its checkpoint together: a failed batch leaves neither behind', async () => {
+      const first = intent(1);
+      await register(first);
+      const failing: Projection = {
+        ...paymentsProjection,
+        async apply(tx, batch) {
+          await paymentsProjection.apply(tx, batch);
+          throw new Error('crash after writing the rows');
+        },
+      };
+      await expect(new ProjectionRunner(failing, events, sql).catchUp()).rejects.toThrow('crash after writing the rows');
+      expect(await rows()).toEqual([]);
+      expect(await loadProjectionCheckpoint(sql, 'payments')).toBeNull();
+
+      const second = intent(2);
+      await register(second);
+      await new ProjectionRunner(paymentsProjection, events, sql).catchUp();
+      expect((await rows()).map((row) => row.uuid).sort()).toEqual([first.paymentId, second.paymentId].sort());
+    });
+
+    it('resumes from its stored checkpoint without applying anything twice', async () => {
+      await register(intent(10));
+      await new ProjectionRunner(paymentsProjection, events, sql).catchUp();
+      const applied: string[] = [];
+      const counting: Projection = {
+        ...paymentsProjection,
+        async apply(tx, batch) {
+          applied.push(...batch.map((e) => e.id));
+          await paymentsProjection.apply(tx, batch);
+        },
+      };
+      const later = intent(20);
+      await register(later);
+      await new ProjectionRunner(counting, events, sql).catchUp();
+      expect(applied).toHaveLength(1);
+      expect(await rows()).toHaveLength(2);
+    });
+  });
+}
+
+projectorSuite('PGlite', async () => {
+  const sql = await PgliteClient.open();
+  return { sql, dispose: () => sql.close() };
+});
+
+describeWithPostgres('on the PostgreSQL server', () => {
+  projectorSuite('PostgreSQL', async () => {
+    const database = await createTestDatabase();
+    const sql = new PgPoolClient({ connectionString: database.url });
+    return {
+      sql,
+      dispose: async () => {
+        await sql.close();
+        await database.drop();
+      },
+    };
+  });
+});
