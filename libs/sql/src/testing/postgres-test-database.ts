@@ -22,7 +22,6 @@ export function describeWithPostgres(name: string, body: () => void): void {
       });
     });
   } else {
-    // eslint-disable-next-line no-console
     console.warn(`Skipping "${name}": PostgreSQL is unreachable at ${process.env.TEST_POSTGRES_URL}; ${SERVICES_HINT}.`);
     describe.skip(name, body);
   }

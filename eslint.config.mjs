@@ -1,0 +1,41 @@
+import nx from '@nx/eslint-plugin';
+import tseslint from 'typescript-eslint';
+
+export default [
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.nx/**'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts'],
+    plugins: { '@nx': nx },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          // The composition root may assemble the apps; the rule below keeps apps from importing each other.
+          allow: ['@pvs/api-gateway', '@pvs/projector'],
+          depConstraints: [
+            // Domain libraries hold pure logic and types: they import no infrastructure.
+            { sourceTag: 'scope:domain', onlyDependOnLibsWithTags: ['scope:domain'] },
+            { sourceTag: 'scope:infrastructure', onlyDependOnLibsWithTags: ['scope:domain', 'scope:infrastructure'] },
+            { sourceTag: 'scope:application', onlyDependOnLibsWithTags: ['scope:domain', 'scope:infrastructure', 'scope:application'] },
+            // Apps never import each other; only the composition root assembles them.
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'type:composition', onlyDependOnLibsWithTags: ['type:lib', 'type:app'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/*/src/**/*.ts'],
+    ignores: ['apps/embedded/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@pvs/api-gateway', '@pvs/projector', '@pvs/matcher', '@pvs/notifier', '@pvs/embedded*'], message: 'Apps never import each other: share code through a lib.' }] }],
+    },
+  },
+  {
+    files: ['**/*.js'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+];
