@@ -4,7 +4,7 @@ export const TENANT_STATUSES = ['active', 'suspended'] as const;
 export type TenantStatus = (typeof TENANT_STATUSES)[number];
 
 /** SMS senders trusted per gateway; a gateway left out keeps the built-in list. */
-export type AllowedSenders = Partial<Record<Gateway, string[]>>;
+export type AllowedSenders = Partial<Record<Gateway, readonly string[]>>;
 
 /** The tenant settings an operator may change. */
 export interface TenantSettings {

@@ -1,0 +1,64 @@
+import { answerJsonLine, parseJsonLine, readAllowedSenders } from './json-lines';
+
+const CREDIT = {
+  sender: '8558',
+  body: 'Rs 1,250.00 received from SANA IQBAL AC ***************210045871 in your JazzCash Mobile Account:03215566012 via Raast. TID: 717402215569',
+  received_at: '2026-06-16T10:00:00+05:00',
+};
+
+describe('parseJsonLine', () => {
+  it('writes a credit with snake_case keys', () => {
+    expect(parseJsonLine(JSON.stringify(CREDIT))).toStrictEqual({
+      ok: true,
+      gateway: 'wallet_one',
+      reference: '717402215569',
+      amount: 1250,
+      template_id: 'wallet_one.raast_in',
+      payer: { name: 'SANA IQBAL', account: '***************210045871' },
+      receiving_account: '03215566012',
+    });
+  });
+
+  it('writes the balance where the message states one, and the reason for a rejection', () => {
+    const withBalance = {
+      sender: '3737',
+      body: 'Trx ID 5944229251. You have Received Rs 10.00 from SADIA with Easypaisa Account 923336126632 and your new Easypaisa account balance is Rs. 10.49.',
+    };
+    expect(parseJsonLine(JSON.stringify(withBalance))).toMatchObject({ ok: true, balance: 10.49, reference: '5944229251' });
+    expect(parseJsonLine(JSON.stringify({ ...CREDIT, sender: '03001234567' }))).toStrictEqual({ ok: false, reason: 'untrusted_sender' });
+  });
+
+  it.each(['not json', '[]', 'null', '42', '{"sender":"8558"}', '{"sender":8558,"body":"x"}', JSON.stringify({ ...CREDIT, received_at: 5 })])(
+    'calls the bad input line %s malformed',
+    (line) => {
+      expect(parseJsonLine(line)).toStrictEqual({ ok: false, reason: 'malformed' });
+    },
+  );
+
+  it('applies a senders list from the options', () => {
+    const options = { allowedSenders: readAllowedSenders('{"wallet_one": ["JAZZ ALERTS"]}') };
+    expect(parseJsonLine(JSON.stringify(CREDIT), options)).toStrictEqual({ ok: false, reason: 'untrusted_sender' });
+    expect(parseJsonLine(JSON.stringify({ ...CREDIT, sender: 'Jazz Alerts' }), options)).toMatchObject({ ok: true });
+  });
+});
+
+describe('answerJsonLine', () => {
+  it('answers every non-blank line in order and keeps going past bad lines', () => {
+    const lines = [JSON.stringify(CREDIT), '{broken', '', JSON.stringify({ sender: 'HBL', body: 'Your OTP is 123456' }), '  '];
+    const answers = lines.flatMap((line) => answerJsonLine(line) ?? []);
+    expect(answers.map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({ ok: true, reference: '717402215569' }),
+      { ok: false, reason: 'malformed' },
+      { ok: false, reason: 'otp_or_promo' },
+    ]);
+  });
+});
+
+describe('readAllowedSenders', () => {
+  it('reads the gateways it is given and refuses anything else', () => {
+    expect(readAllowedSenders('{"bank": ["HBL", "MYBANK"]}')).toEqual({ bank: ['HBL', 'MYBANK'] });
+    expect(() => readAllowedSenders('{"wallet_three": []}')).toThrow('unknown gateway');
+    expect(() => readAllowedSenders('{"bank": "HBL"}')).toThrow('list of strings');
+    expect(() => readAllowedSenders('[]')).toThrow('JSON object');
+  });
+});

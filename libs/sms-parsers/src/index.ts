@@ -1,0 +1,17 @@
+export { parseSms } from './parse-sms';
+export { toPaisa, samePaisa } from './money';
+export { normalizeReference } from './reference';
+export { DEFAULT_ALLOWED_SENDERS, normalizeSender } from './senders';
+export { TEMPLATES } from './templates/registry';
+export type { SmsTemplate, TemplateExample } from './templates/template';
+export type {
+  AllowedSenders,
+  Gateway,
+  ParsedSms,
+  ParseOptions,
+  Payer,
+  SmsInput,
+  SmsParseResult,
+  SmsRejection,
+  SmsRejectionReason,
+} from './sms.types';

@@ -1,0 +1,102 @@
+import { foldUnicode } from './text';
+
+export type MoneyReading =
+  | { readonly kind: 'exact'; readonly paisa: number }
+  | { readonly kind: 'ambiguous' }
+  | { readonly kind: 'invalid' };
+
+const INVALID: MoneyReading = { kind: 'invalid' };
+const AMBIGUOUS: MoneyReading = { kind: 'ambiguous' };
+const MONEY_SHAPE = /^\d[\d,.]{0,24}$/;
+const CURRENCY_PREFIX = /^(?:rs|pkr)\.? ?/i;
+const MAX_RUPEE_DIGITS = 12;
+
+function count(text: string, mark: string): number {
+  let total = 0;
+  for (const char of text) if (char === mark) total += 1;
+  return total;
+}
+
+function validGroups(groups: readonly string[]): boolean {
+  const [first, ...rest] = groups;
+  if (first === undefined || first.length === 0) return false;
+  if (rest.length === 0) return first.length === 1 || first[0] !== '0';
+  return first.length <= 3 && first[0] !== '0' && rest.every((group) => group.length === 3);
+}
+
+function accumulate(paisa: number, digits: string): number {
+  let total = paisa;
+  for (let index = 0; index < digits.length; index += 1) total = total * 10 + (digits.charCodeAt(index) - 48);
+  return total;
+}
+
+function exact(groups: readonly string[], fraction: string): MoneyReading {
+  if (!validGroups(groups)) return INVALID;
+  const rupees = groups.join('');
+  if (rupees.length > MAX_RUPEE_DIGITS) return INVALID;
+  return { kind: 'exact', paisa: accumulate(accumulate(0, rupees), fraction.padEnd(2, '0')) };
+}
+
+function readDotted(text: string, dots: number): MoneyReading {
+  const parts = text.split('.');
+  const last = parts[parts.length - 1] ?? '';
+  if (dots === 1) {
+    const rupees = parts[0] ?? '';
+    if (last.length === 1 || last.length === 2) return exact([rupees], last);
+    if (last.length === 3 && rupees.length <= 3 && rupees !== '0') return AMBIGUOUS;
+    return INVALID;
+  }
+  if (last.length === 1 || last.length === 2) return exact(parts.slice(0, -1), last);
+  if (last.length === 3) return exact(parts, '');
+  return INVALID;
+}
+
+/**
+ * Reads written money (`1,499`, `1499.00`, `55.000.00`, `1,499/-`) digit by digit into integer paisa.
+ * `1.500` is ambiguous (1.50 or 1,500); malformed grouping such as `14,99` is invalid.
+ */
+export function readMoney(written: string): MoneyReading {
+  let text = written.trim();
+  if (text.endsWith('/-') || text.endsWith('/=')) text = text.slice(0, -2);
+  if (!MONEY_SHAPE.test(text) || !/\d$/.test(text)) return INVALID;
+  const dots = count(text, '.');
+  const commas = count(text, ',');
+  if (commas === 0) return dots === 0 ? exact([text], '') : readDotted(text, dots);
+  if (dots > 1) return INVALID;
+  const [rupees = '', fraction = ''] = text.split('.');
+  if (dots === 1 && (fraction.length === 0 || fraction.length > 2)) return INVALID;
+  return exact(rupees.split(','), fraction);
+}
+
+function numberToText(amount: number): string {
+  if (!Number.isFinite(amount)) throw new RangeError(`not a finite amount: ${amount}`);
+  const text = String(amount);
+  if (text.includes('e')) throw new RangeError(`amount out of range for paisa: ${text}`);
+  return text;
+}
+
+/**
+ * Exact conversion of a PKR amount to integer paisa, reading its decimal text (never `amount * 100`).
+ * Accepts numbers and money text (`"Rs 1,499/-"`, `"PKR 1,499.00"`); throws RangeError on more than
+ * two decimals, ambiguous or malformed text.
+ */
+export function toPaisa(amount: number | string): number {
+  const text = typeof amount === 'number' ? numberToText(amount) : foldUnicode(amount).trim();
+  const negative = text.startsWith('-');
+  const reading = readMoney((negative ? text.slice(1) : text).replace(CURRENCY_PREFIX, ''));
+  if (reading.kind !== 'exact') throw new RangeError(`not an exact PKR amount: ${JSON.stringify(amount)}`);
+  return negative && reading.paisa !== 0 ? -reading.paisa : reading.paisa;
+}
+
+/** True when both amounts are exact and equal to the paisa; false for anything unreadable. */
+export function samePaisa(a: number | string, b: number | string): boolean {
+  try {
+    return toPaisa(a) === toPaisa(b);
+  } catch {
+    return false;
+  }
+}
+
+export function paisaToAmount(paisa: number): number {
+  return paisa / 100;
+}

@@ -1,0 +1,60 @@
+import { readMoney, samePaisa, toPaisa } from './money';
+
+describe('readMoney', () => {
+  it.each([
+    ['1', 100],
+    ['1,499', 149900],
+    ['1499.00', 149900],
+    ['1,499.5', 149950],
+    ['1,499/-', 149900],
+    ['250,000.00', 25000000],
+    ['55.000.00', 5500000],
+    ['1.234.567', 123456700],
+    ['0.75', 75],
+    ['0', 0],
+  ])('reads %s as %i paisa', (written, paisa) => {
+    expect(readMoney(written)).toEqual({ kind: 'exact', paisa });
+  });
+
+  it.each(['1.500', '12.000'])('calls %s ambiguous: rupees with a thousands dot or a three-decimal fraction', (written) => {
+    expect(readMoney(written)).toEqual({ kind: 'ambiguous' });
+  });
+
+  it.each(['14,99', '1,4999', '1.999.9999', '1,000.123', '0300123', '1.2.3', '', 'abc', '1,234.56.78', '1234567890123', '12.'])(
+    'rejects %s',
+    (written) => {
+      expect(readMoney(written)).toEqual({ kind: 'invalid' });
+    },
+  );
+});
+
+describe('toPaisa', () => {
+  it('reads the decimal text instead of multiplying floats', () => {
+    expect(toPaisa(1.15)).toBe(115);
+    expect(toPaisa(4.35)).toBe(435);
+    expect(toPaisa(0.1 + 0.2 - 0.00000000000000004)).toBe(30);
+    expect(toPaisa(1499)).toBe(149900);
+    expect(toPaisa(-20.5)).toBe(-2050);
+  });
+
+  it('accepts written money with or without a currency marker', () => {
+    expect(toPaisa('Rs 1,499')).toBe(149900);
+    expect(toPaisa('Rs.1499.00')).toBe(149900);
+    expect(toPaisa('PKR 1,499.00')).toBe(149900);
+    expect(toPaisa('1,499/-')).toBe(149900);
+    expect(toPaisa('۱,۴۹۹')).toBe(149900);
+  });
+
+  it.each([0.1 + 0.2, 1.005, Number.NaN, Infinity, 1e21, 'Rs 1.500', 'twelve'])('refuses %p, which has no exact paisa value', (amount) => {
+    expect(() => toPaisa(amount)).toThrow(RangeError);
+  });
+});
+
+describe('samePaisa', () => {
+  it('compares exactly and never throws', () => {
+    expect(samePaisa('PKR 1,499.00', 1499)).toBe(true);
+    expect(samePaisa(1499.01, 1499)).toBe(false);
+    expect(samePaisa(0.1 + 0.2, 0.3)).toBe(false);
+    expect(samePaisa('garbage', 'garbage')).toBe(false);
+  });
+});

@@ -1,0 +1,30 @@
+import { readOccurredAt } from './occurred-at';
+
+describe('readOccurredAt', () => {
+  it.each([
+    ['21-AUG-2026', '00:39', '2026-08-21T00:39:00+05:00'],
+    ['06/FEB/2026', '02:19 PM', '2026-02-06T14:19:00+05:00'],
+    ['21-Aug-26', '12:40 AM', '2026-08-21T00:40:00+05:00'],
+    ['22-06-2026', '04:18:31', '2026-06-22T04:18:31+05:00'],
+    ['13 - Jul - 2026', '13:08', '2026-07-13T13:08:00+05:00'],
+    ['12 Mar 2026', '16:02:37', '2026-03-12T16:02:37+05:00'],
+    ['2026-06-26', '05:42:12.037682068', '2026-06-26T05:42:12+05:00'],
+    ['12-Mar-2026', undefined, '2026-03-12'],
+  ])('%s %s is %s', (date, time, value) => {
+    expect(readOccurredAt(date, time, undefined)).toEqual({ kind: 'stated', value });
+  });
+
+  it('takes a missing year from the time the SMS was received, in Pakistan time', () => {
+    expect(readOccurredAt('02-Jan', '09:00', '2025-12-31T20:00:00Z')).toEqual({ kind: 'stated', value: '2026-01-02T09:00:00+05:00' });
+    expect(readOccurredAt('02-Jan', '09:00', undefined)).toEqual({ kind: 'absent' });
+  });
+
+  it.each([
+    ['31/02/2025', '09:05'],
+    ['12-Foo-2025', '09:05'],
+    ['12/03/2025', '25:10'],
+    ['12/03/2025', '13:10 PM'],
+  ])('calls %s %s invalid', (date, time) => {
+    expect(readOccurredAt(date, time, undefined)).toEqual({ kind: 'invalid' });
+  });
+});

@@ -1,0 +1,104 @@
+import { MAX_BODY_LENGTH, parseSms } from './parse-sms';
+
+const RAAST_CREDIT = 'Rs 2,000.00 received in your JazzCash Mobile Account:03014455210 via Raast. TID: 716204418853';
+
+describe('parseSms', () => {
+  describe('senders', () => {
+    it('reads a credit only from an allow-listed sender, however the sender is written', () => {
+      for (const sender of ['8558', ' 8558', 'jazzcash']) expect(parseSms({ sender, body: RAAST_CREDIT }).ok).toBe(true);
+      for (const sender of ['85580', '+92 345 1234567', 'JAZZ-CASH1', '3737']) {
+        expect(parseSms({ sender, body: RAAST_CREDIT })).toEqual({ ok: false, reason: sender === '3737' ? 'unrecognized_template' : 'untrusted_sender' });
+      }
+    });
+
+    it("lets a tenant's list replace a gateway's default list", () => {
+      const allowedSenders = { wallet_one: ['JAZZ-ALERTS'] };
+      expect(parseSms({ sender: 'jazz alerts', body: RAAST_CREDIT }, { allowedSenders })).toMatchObject({ ok: true, gateway: 'wallet_one' });
+      expect(parseSms({ sender: '8558', body: RAAST_CREDIT }, { allowedSenders })).toEqual({ ok: false, reason: 'untrusted_sender' });
+      expect(parseSms({ sender: '3737', body: 'Trx ID 5944229251. You have Received Rs 10.00 from SADIA with Easypaisa Account 923336126632 and your new Easypaisa account balance is Rs. 10.49.' }, { allowedSenders }).ok).toBe(true);
+    });
+
+    it("reads only the sender's own institution's wordings when the sender is a known bank header", () => {
+      const hblCredit = 'Your HBL A/C 0412*****90017 has been credited with PKR 18,250.00 on 02/11/2025 09:05:11 via RAAST. Your available balance is PKR 96,004.75';
+      expect(parseSms({ sender: 'HBL', body: hblCredit }).ok).toBe(true);
+      expect(parseSms({ sender: 'UBL', body: hblCredit })).toEqual({ ok: false, reason: 'unrecognized_template' });
+      expect(parseSms({ sender: 'MY-BANK', body: hblCredit }, { allowedSenders: { bank: ['MY-BANK'] } }).ok).toBe(true);
+    });
+  });
+
+  describe('decoy numbers', () => {
+    it('keeps the amount apart from the balance, the fee and the agent line', () => {
+      const body = 'Rs 5,100.00 have been deposited in your JazzCash Mobile Account from CHUNIAN. Pay only Rs 5,100.00 to Agent. Fee: Rs 0.00, Balance: Rs 5,610.00. TID: 004106281172.';
+      expect(parseSms({ sender: '8558', body })).toMatchObject({ amountPaisa: 510000, balancePaisa: 561000, reference: '004106281172' });
+    });
+
+    it('takes the amount without a currency marker when only the balance has one', () => {
+      const body = 'Trx ID 15072938169. You have Received 500.00 from NOMAN ASHRAF with Easypaisa Account 0340-8932674 and your new Easypaisa account balance is RS. 100000.00';
+      expect(parseSms({ sender: '3737', body })).toMatchObject({ amount: 500, balance: 100000, payer: { number: '0340-8932674' } });
+    });
+
+    it('does not take the helpline, the info line, a masked IBAN or a wallet number for the amount or reference', () => {
+      expect(parseSms({ sender: 'UBL', body: 'PKR 1 received from AHMED K* in your UBL A/C *4444 on 21-AUG-2026 00:39 via IBFT. Tx ID 7014061940. For info: 111825888.' }))
+        .toMatchObject({ amountPaisa: 100, reference: '7014061940', receivingAccount: '*4444' });
+      expect(parseSms({ sender: 'FBL', body: 'NADIA TRADERS A/c # *1234 received PKR 500.00 via RAAST from SAMINA BIBI IBAN *3867 on 06-Feb-26 at 04:22 PM Ref#:121621592909 Info:111060606' }))
+        .toMatchObject({ amountPaisa: 50000, reference: '121621592909', receivingAccount: '*1234', payer: { account: '*3867' } });
+    });
+
+    it('reads thousands written with dots', () => {
+      const body = 'PKR 55.000.00 received from IMRAN QURESHI BAFL A/C*2050 via IBFT in FBL A/C *7432 on 29/JAN/2026 at 01:13 PM';
+      expect(parseSms({ sender: 'FBL', body })).toMatchObject({ amount: 55000, amountPaisa: 5500000, reference: null });
+    });
+  });
+
+  describe('damaged messages', () => {
+    it('rejects a body over the length cap before reading it', () => {
+      expect(parseSms({ sender: '8558', body: `${RAAST_CREDIT} ${'x'.repeat(MAX_BODY_LENGTH)}` })).toEqual({ ok: false, reason: 'malformed' });
+    });
+
+    it('never guesses from a truncated message', () => {
+      for (let cut = 20; cut < RAAST_CREDIT.length - 1; cut += 7) {
+        expect(parseSms({ sender: '8558', body: RAAST_CREDIT.slice(0, cut) }).ok).toBe(false);
+      }
+    });
+
+    it('keeps reading a credit that ends in a promotional tail', () => {
+      const body = `${RAAST_CREDIT}. Ab JazzCash app se bill bharain aur cash back payen. Dial *786# for help.`;
+      expect(parseSms({ sender: '8558', body })).toMatchObject({ ok: true, amountPaisa: 200000 });
+    });
+
+    it('rejects input that is not an SMS', () => {
+      expect(parseSms(null as never)).toEqual({ ok: false, reason: 'malformed' });
+      expect(parseSms({ sender: 8558, body: RAAST_CREDIT } as never)).toEqual({ ok: false, reason: 'malformed' });
+    });
+  });
+
+  it('does not let catastrophic backtracking in: adversarial bodies parse in under 5 ms', () => {
+    const nearCap = (unit: string, prefix = ''): string => prefix + unit.repeat(Math.floor((MAX_BODY_LENGTH - prefix.length) / unit.length));
+    const bodies = [
+      'Rs 1,'.repeat(2000),
+      ' '.repeat(10_000),
+      '9'.repeat(10_240),
+      nearCap('Rs 1,'),
+      nearCap(' ', 'Rs 1 '),
+      nearCap('9'),
+      nearCap('1,0', 'PKR '),
+      nearCap('A ', 'Rs 5,500.00 received from '),
+      nearCap('SADIA ', 'Trx ID 5944229251. You have Received Rs 10.00 from '),
+      nearCap('AHMED K* UBL A/C *4444 ', 'PKR 1.00 received from '),
+      nearCap('1*', 'Dear Customer, Your HBL A/C '),
+      nearCap('*1 ', 'Dear BILAL, You have received Rs.3,750 in your Easypaisa account '),
+      nearCap('xx', 'NADIA TRADERS A/c # '),
+      nearCap(`${RAAST_CREDIT} `),
+      nearCap('TID: 1 '),
+    ];
+    const senders = ['8558', '3737', 'HBL', 'FBL', 'UBL', 'MEEZAN', 'SONERI', 'MY-BANK'];
+    const allowedSenders = { bank: ['MY-BANK'] };
+    for (const body of bodies) {
+      for (const sender of senders) {
+        const started = performance.now();
+        for (let run = 0; run < 5; run += 1) parseSms({ sender, body }, sender === 'MY-BANK' ? { allowedSenders } : {});
+        expect((performance.now() - started) / 5).toBeLessThan(5);
+      }
+    }
+  });
+});
