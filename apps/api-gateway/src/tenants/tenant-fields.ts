@@ -1,11 +1,6 @@
-import { ValidationOptions } from 'class-validator';
 import { AllowedSenders } from '@pvs/contracts';
 import { Tenant } from '@pvs/tenants';
 import { AllowedSendersDto } from './allowed-senders.dto';
-
-export const WEBHOOK_URL_RULES = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
-export const WEBHOOK_URL_MESSAGE: ValidationOptions = { message: 'webhook_url must be an http(s) URL' };
-export const UNPAID_CYCLE_LIMIT_MAX = 1000;
 
 export function toAllowedSenders(dto: AllowedSendersDto | null | undefined): AllowedSenders | null {
   if (!dto) return null;
