@@ -16,6 +16,9 @@ import { GetPaymentStatusHttpController } from './payments/get-payment-status/ge
 import { RegisterPaymentIntentHandler } from './payments/register-payment-intent/register-payment-intent.handler';
 import { RegisterPaymentIntentHttpController } from './payments/register-payment-intent/register-payment-intent.http.controller';
 import { RATE_LIMITS } from './rate-limits';
+import { IngestSmsHandler } from './sms/ingest-sms/ingest-sms.handler';
+import { IngestSmsHttpController } from './sms/ingest-sms/ingest-sms.http.controller';
+import { SmsIngestCredentialGuard } from './auth/sms-ingest-credential.guard';
 import { ListTenantsHttpController } from './tenants/list-tenants/list-tenants.http.controller';
 import { RegisterTenantHandler } from './tenants/register-tenant/register-tenant.handler';
 import { RegisterTenantHttpController } from './tenants/register-tenant/register-tenant.http.controller';
@@ -40,6 +43,7 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
         HealthHttpController,
         RegisterPaymentIntentHttpController,
         GetPaymentStatusHttpController,
+        IngestSmsHttpController,
         RegisterTenantHttpController,
         UpdateTenantHttpController,
         ListTenantsHttpController,
@@ -52,6 +56,8 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
         ApiKeyGuard,
         PaymentsAllowedGuard,
         TenantThrottlerGuard,
+        SmsIngestCredentialGuard,
+        IngestSmsHandler,
         RegisterPaymentIntentHandler,
         GetPaymentStatusHandler,
         RegisterTenantHandler,

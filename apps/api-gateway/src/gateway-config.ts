@@ -6,6 +6,8 @@ export interface GatewayConfig {
   /** SHA-256 of the admin bearer token; the token itself is never kept. */
   readonly adminTokenHash: string;
   readonly paymentExpirySeconds: number;
+  /** How long SMS ingest waits for the matcher's decision before answering with what it knows. */
+  readonly smsDecisionWaitMs: number;
   /** Encrypts tenants' webhook signing secrets at rest. */
   readonly secretBox: SecretBox;
 }

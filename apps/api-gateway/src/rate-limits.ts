@@ -4,4 +4,5 @@ const MINUTE_MS = 60_000;
 export const RATE_LIMITS = {
   verify: { limit: 60, ttl: MINUTE_MS },
   status: { limit: 400, ttl: MINUTE_MS },
+  ingest: { limit: 120, ttl: MINUTE_MS },
 } as const;

@@ -11,6 +11,8 @@ export interface EmbeddedConfig {
   readonly adminToken: string | undefined;
   readonly secretsKey: Buffer | undefined;
   readonly paymentExpirySeconds: number;
+  readonly smsDecisionWaitMs: number;
+  readonly expirySweepIntervalMs: number;
   readonly webhookAllowPrivateNetworks: boolean;
 }
 
@@ -25,6 +27,8 @@ export function loadEmbeddedConfig(env: Env): EmbeddedConfig {
     adminToken: read.secret('ADMIN_TOKEN', { minLength: 16 }),
     secretsKey: read.base64Key('SECRETS_KEY', 32),
     paymentExpirySeconds: read.integer('PAYMENT_EXPIRY_SECONDS', 86_400, { min: 60, max: 90 * 86_400 }),
+    smsDecisionWaitMs: read.integer('SMS_DECISION_WAIT_MS', 2_000, { min: 0, max: 30_000 }),
+    expirySweepIntervalMs: read.integer('EXPIRY_SWEEP_INTERVAL_MS', 5_000, { min: 100, max: 3_600_000 }),
     webhookAllowPrivateNetworks: read.boolean('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
   };
 }

@@ -1,15 +1,21 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ApiGatewayModule, GatewayConfig } from '@pvs/api-gateway';
+import { MatcherConfig, MatcherModule } from '@pvs/matcher';
 import { ProjectorModule } from '@pvs/projector';
 import { Infrastructure, InfrastructureModule } from '@pvs/runtime';
 
 /** All services in one process, sharing the infrastructure opened at boot. */
 @Module({})
 export class EmbeddedModule {
-  static register(infrastructure: Infrastructure, gateway: GatewayConfig): DynamicModule {
+  static register(infrastructure: Infrastructure, gateway: GatewayConfig, matcher: MatcherConfig): DynamicModule {
     return {
       module: EmbeddedModule,
-      imports: [InfrastructureModule.register(infrastructure), ApiGatewayModule.register(gateway), ProjectorModule],
+      imports: [
+        InfrastructureModule.register(infrastructure),
+        ApiGatewayModule.register(gateway),
+        ProjectorModule,
+        MatcherModule.register(matcher),
+      ],
     };
   }
 }

@@ -76,6 +76,8 @@ function merchantApiSuite(backend: string, start: () => Promise<{ service: TestS
             unpaid_cycle_limit: 2,
             webhook_url: 'https://merchant.example/webhooks',
             allowed_senders: { wallet_two: ['3737'] },
+            receiving_accounts: null,
+            balance_check: 'record',
             created_at: expect.stringMatching(ISO_UTC),
             api_key: expect.stringMatching(/^pvs_[0-9a-f]{16}_[A-Za-z0-9_-]{43}$/),
             webhook_secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/),

@@ -31,8 +31,9 @@ export async function startEmbedded(config: EmbeddedConfig): Promise<RunningServ
       EmbeddedModule.register(infrastructure, {
         adminTokenHash: adminToken.hash,
         paymentExpirySeconds: config.paymentExpirySeconds,
+        smsDecisionWaitMs: config.smsDecisionWaitMs,
         secretBox: new SecretBox(secretsKeyFor(config.secretsKey, config.dataDir)),
-      }),
+      }, { expirySweepIntervalMs: config.expirySweepIntervalMs }),
       createHttpAdapter(),
       { logger: ['error', 'warn'] },
     );

@@ -3,6 +3,7 @@ import { EVENT_STORE, EventStore } from '@pvs/event-store';
 import { READ_MODEL_DATABASE } from '@pvs/runtime';
 import { SqlClient } from '@pvs/sql';
 import { paymentsProjection } from './payments/payments.projection';
+import { smsProjection } from './sms/sms.projection';
 import { ProjectionRunner } from './projections/projection-runner';
 
 export const PROJECTION_RUNNERS = Symbol('PROJECTION_RUNNERS');
@@ -17,7 +18,7 @@ export const PROJECTION_RUNNERS = Symbol('PROJECTION_RUNNERS');
         const logger = new Logger('Projector');
         const onError = (name: string, error: unknown) =>
           logger.error(`Projection ${name} failed; retrying: ${error instanceof Error ? error.message : String(error)}`);
-        return [new ProjectionRunner(paymentsProjection, events, readModel, { onError })];
+        return [paymentsProjection, smsProjection].map((projection) => new ProjectionRunner(projection, events, readModel, { onError }));
       },
     },
   ],

@@ -6,6 +6,13 @@ export type TenantStatus = (typeof TENANT_STATUSES)[number];
 /** SMS senders trusted per gateway; a gateway left out keeps the built-in list. */
 export type AllowedSenders = Partial<Record<Gateway, readonly string[]>>;
 
+/** The merchant's own wallet numbers and account numbers per gateway: credits to others never match. */
+export type ReceivingAccounts = Partial<Record<Gateway, readonly string[]>>;
+
+/** What a credit whose stated balance does not follow from the last one does: recorded, or sent to review. */
+export const BALANCE_CHECK_MODES = ['record', 'review'] as const;
+export type BalanceCheckMode = (typeof BALANCE_CHECK_MODES)[number];
+
 /** The tenant settings an operator may change. */
 export interface TenantSettings {
   readonly status: TenantStatus;
@@ -13,4 +20,6 @@ export interface TenantSettings {
   readonly unpaidCycleLimit: number;
   readonly webhookUrl: string | null;
   readonly allowedSenders: AllowedSenders | null;
+  readonly receivingAccounts: ReceivingAccounts | null;
+  readonly balanceCheck: BalanceCheckMode;
 }

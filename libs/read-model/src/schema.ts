@@ -27,4 +27,31 @@ export const readModelMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    id: 'read-model/002-payment-expiry-and-sms',
+    sql: `
+      ALTER TABLE rm_payments ADD COLUMN expires_at timestamptz;
+      CREATE INDEX rm_payments_pending_expiry ON rm_payments (expires_at) WHERE status = 'pending';
+      CREATE INDEX rm_payments_pending_amount ON rm_payments (tenant_id, gateway, amount_expected_paisa) WHERE status = 'pending';
+      CREATE TABLE rm_sms (
+        sms_id uuid PRIMARY KEY,
+        tenant_id uuid NOT NULL,
+        sender text NOT NULL,
+        body text NOT NULL,
+        source text NOT NULL,
+        received_at timestamptz,
+        recorded_at timestamptz NOT NULL,
+        -- received, parsed or rejected; then the matcher's outcome
+        state text NOT NULL,
+        rejection_reason text,
+        gateway text,
+        reference text,
+        amount_paisa bigint,
+        payment_id uuid,
+        outcome text,
+        stream_version bigint NOT NULL
+      );
+      CREATE INDEX rm_sms_tenant_state ON rm_sms (tenant_id, state, recorded_at);
+    `,
+  },
 ];

@@ -42,6 +42,12 @@ export class TenantDirectory {
     return this.tenants.get(tenantId);
   }
 
+  /** The tenant, reading the log once more if it is not known yet. */
+  async find(tenantId: string): Promise<Tenant | undefined> {
+    if (!this.tenants.has(tenantId)) await this.subscription.catchUp();
+    return this.tenants.get(tenantId);
+  }
+
   all(): Tenant[] {
     return [...this.tenants.values()];
   }

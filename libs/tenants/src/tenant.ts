@@ -34,6 +34,8 @@ export function evolveTenant(tenant: Tenant | null, event: RecordedEvent): Tenan
         unpaidCycleLimit: data.unpaidCycleLimit,
         webhookUrl: data.webhookUrl,
         allowedSenders: data.allowedSenders,
+        receivingAccounts: data.receivingAccounts ?? null,
+        balanceCheck: data.balanceCheck ?? 'record',
         apiKey: data.apiKey,
         gatewaySecret: data.gatewaySecret,
         webhookSecret: data.webhookSecret,

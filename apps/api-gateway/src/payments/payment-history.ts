@@ -1,26 +1,23 @@
-import { PAYMENT_INTENT_REGISTERED, PaymentIntentRegisteredData } from '@pvs/contracts';
-import { RecordedEvent } from '@pvs/event-store';
+import { paymentStream } from '@pvs/contracts';
+import { EventStore } from '@pvs/event-store';
+import { Payment, foldPayment } from '@pvs/payments';
 import { PaymentView } from '@pvs/read-model';
 
-/** A payment folded straight from its stream: what the read model will show once it catches up. */
-export function foldPayment(events: readonly RecordedEvent[]): PaymentView | null {
-  let payment: PaymentView | null = null;
-  for (const event of events) {
-    if (event.type === PAYMENT_INTENT_REGISTERED) payment = registered(event.data as PaymentIntentRegisteredData);
-  }
-  return payment;
+/** The payment as its own stream says now: what the read model shows once it catches up. */
+export async function loadPayment(events: EventStore, paymentId: string): Promise<Payment | null> {
+  return foldPayment(await events.readStream(paymentStream(paymentId)));
 }
 
-export function registered(intent: PaymentIntentRegisteredData): PaymentView {
+export function paymentView(payment: Payment): PaymentView {
   return {
-    uuid: intent.paymentId,
-    tenantId: intent.tenantId,
-    gateway: intent.gateway,
-    transactionReference: intent.transactionReference,
-    amountExpectedPaisa: intent.amountPaisa,
-    amountDetectedPaisa: null,
-    status: 'pending',
-    verifiedAt: null,
-    createdAt: new Date(intent.registeredAt),
+    uuid: payment.uuid,
+    tenantId: payment.tenantId,
+    gateway: payment.gateway,
+    transactionReference: payment.transactionReference,
+    amountExpectedPaisa: payment.amountExpectedPaisa,
+    amountDetectedPaisa: payment.amountDetectedPaisa,
+    status: payment.status,
+    verifiedAt: payment.verifiedAt ? new Date(payment.verifiedAt) : null,
+    createdAt: new Date(payment.createdAt),
   };
 }

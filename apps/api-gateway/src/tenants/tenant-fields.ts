@@ -1,8 +1,9 @@
 import { AllowedSenders } from '@pvs/contracts';
 import { Tenant } from '@pvs/tenants';
-import { AllowedSendersDto } from './allowed-senders.dto';
+import { PerGatewayListDto } from './per-gateway-list.dto';
 
-export function toAllowedSenders(dto: AllowedSendersDto | null | undefined): AllowedSenders | null {
+/** Keeps only the gateways given: a gateway left out falls back to its default. */
+export function perGatewayLists(dto: PerGatewayListDto | null | undefined): AllowedSenders | null {
   if (!dto) return null;
   const senders: AllowedSenders = {};
   if (dto.wallet_one) senders.wallet_one = dto.wallet_one;
@@ -21,6 +22,8 @@ export function tenantResponse(tenant: Tenant) {
     unpaid_cycle_limit: tenant.unpaidCycleLimit,
     webhook_url: tenant.webhookUrl,
     allowed_senders: tenant.allowedSenders,
+    receiving_accounts: tenant.receivingAccounts,
+    balance_check: tenant.balanceCheck,
     created_at: tenant.createdAt,
   };
 }

@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsUrl, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { AllowedSendersDto } from './allowed-senders.dto';
+import { IsIn, IsInt, IsOptional, IsUrl, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { BALANCE_CHECK_MODES, BalanceCheckMode } from '@pvs/contracts';
+import { PerGatewayListDto } from './per-gateway-list.dto';
 
 export const UNPAID_CYCLE_LIMIT_MAX = 1000;
 
@@ -13,8 +14,17 @@ export class TenantSettingsRequest {
 
   @IsOptional()
   @ValidateNested()
-  @Type(() => AllowedSendersDto)
-  allowed_senders?: AllowedSendersDto | null;
+  @Type(() => PerGatewayListDto)
+  allowed_senders?: PerGatewayListDto | null;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => PerGatewayListDto)
+  receiving_accounts?: PerGatewayListDto | null;
+
+  @IsOptional()
+  @IsIn(BALANCE_CHECK_MODES, { message: `balance_check must be one of: ${BALANCE_CHECK_MODES.join(', ')}` })
+  balance_check?: BalanceCheckMode;
 
   @IsOptional()
   @IsInt()

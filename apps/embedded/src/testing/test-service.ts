@@ -24,7 +24,14 @@ export interface TestTenant {
 }
 
 /** The whole embedded service on a free loopback port: in-memory PGlite, or PostgreSQL when given. */
-export async function startTestService(options: { databaseUrl?: string; paymentExpirySeconds?: number } = {}): Promise<TestService> {
+export interface TestServiceOptions {
+  readonly databaseUrl?: string;
+  readonly paymentExpirySeconds?: number;
+  readonly smsDecisionWaitMs?: number;
+  readonly expirySweepIntervalMs?: number;
+}
+
+export async function startTestService(options: TestServiceOptions = {}): Promise<TestService> {
   const adminToken = randomBytes(24).toString('base64url');
   const service = await startEmbedded({
     port: 0,
@@ -34,6 +41,8 @@ export async function startTestService(options: { databaseUrl?: string; paymentE
     adminToken,
     secretsKey: randomBytes(32),
     paymentExpirySeconds: options.paymentExpirySeconds ?? 86_400,
+    smsDecisionWaitMs: options.smsDecisionWaitMs ?? 2_000,
+    expirySweepIntervalMs: options.expirySweepIntervalMs ?? 60_000,
     webhookAllowPrivateNetworks: true,
   });
 

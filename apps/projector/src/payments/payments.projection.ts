@@ -1,7 +1,47 @@
-import { PAYMENT_CATEGORY, PAYMENT_INTENT_REGISTERED, PaymentIntentRegisteredData } from '@pvs/contracts';
+import {
+  PAYMENT_APPROVED,
+  PAYMENT_CATEGORY,
+  PAYMENT_EXPIRED,
+  PAYMENT_FLAGGED_FOR_REVIEW,
+  PAYMENT_INTENT_REGISTERED,
+  PAYMENT_REJECTED,
+  PAYMENT_VERIFIED,
+  PaymentFlaggedForReviewData,
+  PaymentIntentRegisteredData,
+  PaymentReviewedData,
+  PaymentVerifiedData,
+} from '@pvs/contracts';
 import { RecordedEvent } from '@pvs/event-store';
 import { SqlExecutor } from '@pvs/sql';
 import { Projection } from '../projections/projection';
+import { ApplyEvent, versionedUpdate } from '../projections/versioned-update';
+
+const paymentId = (event: RecordedEvent) => (event.data as { paymentId: string }).paymentId;
+const change = (set: string, values?: (event: RecordedEvent) => unknown[]) =>
+  versionedUpdate('rm_payments', 'uuid', paymentId, `${set}, updated_at = $3`, values);
+
+const APPLY: Record<string, ApplyEvent> = {
+  [PAYMENT_INTENT_REGISTERED]: async (tx, event) => {
+    const intent = event.data as PaymentIntentRegisteredData;
+    await tx.query(
+      `INSERT INTO rm_payments (uuid, tenant_id, gateway, transaction_reference, amount_expected_paisa,
+                                status, created_at, updated_at, stream_version, expires_at)
+       VALUES ($1, $2, $3, $4, $5, 'pending', $6, $6, $7, $8)
+       ON CONFLICT (uuid) DO NOTHING`,
+      [intent.paymentId, intent.tenantId, intent.gateway, intent.transactionReference, intent.amountPaisa, intent.registeredAt, event.streamVersion, intent.expiresAt],
+    );
+  },
+  [PAYMENT_VERIFIED]: change(`status = 'verified', amount_detected_paisa = $4, verified_at = $5`, (event) => {
+    const data = event.data as PaymentVerifiedData;
+    return [data.amountDetectedPaisa, data.verifiedAt];
+  }),
+  [PAYMENT_FLAGGED_FOR_REVIEW]: change(`status = 'manual_review', amount_detected_paisa = $4`, (event) => [
+    (event.data as PaymentFlaggedForReviewData).amountDetectedPaisa,
+  ]),
+  [PAYMENT_APPROVED]: change(`status = 'verified', verified_at = $4`, (event) => [(event.data as PaymentReviewedData).decidedAt]),
+  [PAYMENT_REJECTED]: change(`status = 'failed'`),
+  [PAYMENT_EXPIRED]: change(`status = 'failed'`),
+};
 
 /** `rm_payments`: one row per payment, behind GET /payments/status/{uuid}. */
 export const paymentsProjection: Projection = {
@@ -9,23 +49,10 @@ export const paymentsProjection: Projection = {
   filter: { categories: [PAYMENT_CATEGORY] },
 
   async apply(tx: SqlExecutor, events: readonly RecordedEvent[]): Promise<void> {
-    for (const event of events) {
-      if (event.type === PAYMENT_INTENT_REGISTERED) await registerIntent(tx, event as RecordedEvent<string, PaymentIntentRegisteredData>);
-    }
+    for (const event of events) await APPLY[event.type]?.(tx, event);
   },
 
   async reset(tx: SqlExecutor): Promise<void> {
     await tx.query('DELETE FROM rm_payments');
   },
 };
-
-async function registerIntent(tx: SqlExecutor, event: RecordedEvent<string, PaymentIntentRegisteredData>): Promise<void> {
-  const intent = event.data;
-  await tx.query(
-    `INSERT INTO rm_payments (uuid, tenant_id, gateway, transaction_reference, amount_expected_paisa,
-                              status, created_at, updated_at, stream_version)
-     VALUES ($1, $2, $3, $4, $5, 'pending', $6, $6, $7)
-     ON CONFLICT (uuid) DO NOTHING`,
-    [intent.paymentId, intent.tenantId, intent.gateway, intent.transactionReference, intent.amountPaisa, intent.registeredAt, event.streamVersion],
-  );
-}

@@ -1,8 +1,7 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { paymentStream } from '@pvs/contracts';
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
 import { PAYMENT_VIEWS, PaymentView, PaymentViews } from '@pvs/read-model';
-import { foldPayment } from '../payment-history';
+import { loadPayment, paymentView } from '../payment-history';
 
 @Injectable()
 export class GetPaymentStatusHandler {
@@ -16,8 +15,10 @@ export class GetPaymentStatusHandler {
    * yet is folded from its own stream, so a merchant always reads its own write.
    */
   async status(tenantId: string, uuid: string): Promise<PaymentView> {
-    const view = (await this.views.find(tenantId, uuid)) ?? foldPayment(await this.events.readStream(paymentStream(uuid)));
-    if (!view || view.tenantId !== tenantId) throw new NotFoundException('Transaction not found');
-    return view;
+    const view = await this.views.find(tenantId, uuid);
+    if (view) return view;
+    const payment = await loadPayment(this.events, uuid);
+    if (!payment || payment.tenantId !== tenantId) throw new NotFoundException('Transaction not found');
+    return paymentView(payment);
   }
 }

@@ -6,8 +6,8 @@ import { CLOCK, Clock } from '@pvs/runtime';
 import { normalizeReference } from '@pvs/sms-parsers';
 import { Tenant } from '@pvs/tenants';
 import { GATEWAY_CONFIG, GatewayConfig } from '../../gateway-config';
-import { foldPayment, registered } from '../payment-history';
-import { paymentIdFor } from '../payment-id';
+import { paymentIdFor, registeredPayment } from '@pvs/payments';
+import { loadPayment, paymentView } from '../payment-history';
 import { RegisterPaymentIntentRequest } from './register-payment-intent.request.dto';
 
 export interface Registration {
@@ -54,17 +54,17 @@ export class RegisterPaymentIntentHandler {
         [{ type: PAYMENT_INTENT_REGISTERED, data: intent, metadata: { tenantId: tenant.id, correlationId } }],
         NO_STREAM,
       );
-      return { payment: registered(intent), created: true };
+      return { payment: paymentView(registeredPayment(intent)), created: true };
     } catch (error) {
       if (!(error instanceof ExpectedVersionConflictError)) throw error;
     }
-    const existing = foldPayment(await this.events.readStream(paymentStream(paymentId)));
+    const existing = await loadPayment(this.events, paymentId);
     if (!existing) throw new Error(`Payment stream ${paymentId} exists but holds no intent`);
     if (existing.amountExpectedPaisa !== amountPaisa) {
       throw new UnprocessableEntityException(
         `transaction_reference is already registered for ${request.gateway} with amount ${paisaToPkr(existing.amountExpectedPaisa)}; a reference can be registered only once`,
       );
     }
-    return { payment: existing, created: false };
+    return { payment: paymentView(existing), created: false };
   }
 }

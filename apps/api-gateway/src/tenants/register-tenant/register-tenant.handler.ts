@@ -5,7 +5,7 @@ import { EVENT_STORE, EventStore, NO_STREAM } from '@pvs/event-store';
 import { CLOCK, Clock } from '@pvs/runtime';
 import { DEFAULT_UNPAID_CYCLE_LIMIT, TENANT_DIRECTORY, Tenant, TenantDirectory, issueCredential, issueWebhookSecret } from '@pvs/tenants';
 import { GATEWAY_CONFIG, GatewayConfig } from '../../gateway-config';
-import { toAllowedSenders } from '../tenant-fields';
+import { perGatewayLists } from '../tenant-fields';
 import { RegisterTenantRequest } from './register-tenant.request.dto';
 
 export interface RegisteredTenant {
@@ -32,7 +32,9 @@ export class RegisterTenantHandler {
       tenantId,
       name: request.name.trim(),
       webhookUrl: request.webhook_url ?? null,
-      allowedSenders: toAllowedSenders(request.allowed_senders),
+      allowedSenders: perGatewayLists(request.allowed_senders),
+      receivingAccounts: perGatewayLists(request.receiving_accounts),
+      balanceCheck: request.balance_check ?? 'record',
       unpaidCycleLimit: request.unpaid_cycle_limit ?? DEFAULT_UNPAID_CYCLE_LIMIT,
       apiKey: apiKey.stored,
       gatewaySecret: gatewaySecret.stored,

@@ -3,7 +3,7 @@ import { TENANT_UPDATED, TenantSettings, TenantUpdatedData, tenantStream } from 
 import { EVENT_STORE, EventStore, ExpectedVersionConflictError } from '@pvs/event-store';
 import { CLOCK, Clock } from '@pvs/runtime';
 import { TENANT_DIRECTORY, Tenant, TenantDirectory, foldTenant } from '@pvs/tenants';
-import { toAllowedSenders } from '../tenant-fields';
+import { perGatewayLists } from '../tenant-fields';
 import { UpdateTenantRequest } from './update-tenant.request.dto';
 
 const ATTEMPTS = 5;
@@ -45,7 +45,9 @@ function diff(tenant: Tenant, request: UpdateTenantRequest) {
     ...(request.unpaid_cycles !== undefined && { unpaidCycles: request.unpaid_cycles }),
     ...(request.unpaid_cycle_limit !== undefined && { unpaidCycleLimit: request.unpaid_cycle_limit }),
     ...(request.webhook_url !== undefined && { webhookUrl: request.webhook_url }),
-    ...(request.allowed_senders !== undefined && { allowedSenders: toAllowedSenders(request.allowed_senders) }),
+    ...(request.allowed_senders !== undefined && { allowedSenders: perGatewayLists(request.allowed_senders) }),
+    ...(request.receiving_accounts !== undefined && { receivingAccounts: perGatewayLists(request.receiving_accounts) }),
+    ...(request.balance_check !== undefined && { balanceCheck: request.balance_check }),
   };
   const changes: Record<string, unknown> = {};
   const previous: Record<string, unknown> = {};

@@ -1,2 +1,3 @@
 export * from './payment-intent-registered.event';
+export * from './payment-decisions.event';
 export * from './streams';

@@ -1,4 +1,4 @@
-import { AllowedSenders } from '../../tenant-settings';
+import { AllowedSenders, BalanceCheckMode, ReceivingAccounts } from '../../tenant-settings';
 
 export const TENANT_REGISTERED = 'TenantRegistered';
 
@@ -18,6 +18,9 @@ export interface TenantRegisteredData {
   readonly name: string;
   readonly webhookUrl: string | null;
   readonly allowedSenders: AllowedSenders | null;
+  /** Absent in events recorded before the setting existed. */
+  readonly receivingAccounts?: ReceivingAccounts | null;
+  readonly balanceCheck?: BalanceCheckMode;
   readonly unpaidCycleLimit: number;
   readonly apiKey: HashedCredential;
   readonly gatewaySecret: HashedCredential;

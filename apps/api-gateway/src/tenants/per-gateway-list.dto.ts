@@ -6,8 +6,8 @@ const MAX_SENDERS = 50;
 const SenderList = () =>
   applyDecorators(IsOptional(), IsArray(), ArrayMaxSize(MAX_SENDERS), IsString({ each: true }), Length(1, 32, { each: true }));
 
-/** Per-gateway SMS sender allow-lists; a gateway left out keeps the built-in list. */
-export class AllowedSendersDto {
+/** Per-gateway lists: SMS sender allow-lists, or the merchant's receiving accounts. */
+export class PerGatewayListDto {
   @SenderList()
   wallet_one?: string[];
 

@@ -1,0 +1,130 @@
+import { Inject, Injectable, UnprocessableEntityException } from '@nestjs/common';
+import {
+  SMS_MATCHED,
+  SMS_PARSED,
+  SMS_RECEIVED,
+  SMS_REJECTED,
+  SMS_UNMATCHED,
+  SmsMatchedData,
+  SmsParsedData,
+  SmsReceivedData,
+  SmsRejectedData,
+  smsStream,
+} from '@pvs/contracts';
+import { EVENT_STORE, EventStore, ExpectedVersionConflictError, NO_STREAM, NewEvent, RecordedEvent } from '@pvs/event-store';
+import { smsIdFor } from '@pvs/payments';
+import { CLOCK, Clock } from '@pvs/runtime';
+import { normalizeReference, normalizeSender, parseSms } from '@pvs/sms-parsers';
+import { Tenant } from '@pvs/tenants';
+import { GATEWAY_CONFIG, GatewayConfig } from '../../gateway-config';
+import { ForwardedSms } from './forwarded-sms';
+import { rejectionMessage } from './rejection-messages';
+
+export type IngestStatus = 'verified' | 'manual_review' | 'unmatched' | 'processing';
+
+/** The ingest response (spec 2.5). */
+export interface IngestOutcome {
+  readonly status: IngestStatus;
+  readonly transaction_uuid: string | null;
+  readonly reference: string | null;
+  readonly amount: number;
+}
+
+const POLL_MS = 25;
+
+@Injectable()
+export class IngestSmsHandler {
+  constructor(
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  /**
+   * Records the SMS exactly as forwarded, with its parse result, in one append, whatever the
+   * result. The same SMS again (tenant, sender, body) records nothing and answers as the first
+   * time did. Then waits, bounded, for the matcher's outcome.
+   */
+  async ingest(tenant: Tenant, sms: ForwardedSms, correlationId: string): Promise<IngestOutcome> {
+    const smsId = smsIdFor(tenant.id, normalizeSender(sms.sender), sms.body);
+    const stream = smsStream(smsId);
+    const metadata = { tenantId: tenant.id, correlationId };
+    const received: SmsReceivedData = {
+      smsId,
+      tenantId: tenant.id,
+      sender: sms.sender,
+      body: sms.body,
+      receivedAt: sms.receivedAt,
+      recordedAt: this.clock.now().toISOString(),
+      source: sms.source,
+    };
+    const parse = this.parseEvent(tenant, received);
+    let history: RecordedEvent[];
+    try {
+      await this.events.append(stream, [{ type: SMS_RECEIVED, data: received, metadata }, { ...parse, metadata }], NO_STREAM);
+      history = [];
+    } catch (error) {
+      if (!(error instanceof ExpectedVersionConflictError)) throw error;
+      history = await this.events.readStream(stream);
+    }
+    return this.outcome(stream, history, parse);
+  }
+
+  private parseEvent(tenant: Tenant, sms: SmsReceivedData): Omit<NewEvent, 'metadata'> {
+    const result = parseSms(
+      { sender: sms.sender, body: sms.body, receivedAt: sms.receivedAt ?? sms.recordedAt },
+      { allowedSenders: tenant.allowedSenders ?? undefined },
+    );
+    if (!result.ok) {
+      const data: SmsRejectedData = { smsId: sms.smsId, tenantId: tenant.id, reason: result.reason };
+      return { type: SMS_REJECTED, data };
+    }
+    const data: SmsParsedData = {
+      smsId: sms.smsId,
+      tenantId: tenant.id,
+      gateway: result.gateway,
+      templateId: result.templateId,
+      reference: result.reference,
+      normalizedReference: result.reference === null ? null : normalizeReference(result.reference) || null,
+      amountPaisa: result.amountPaisa,
+      payer: result.payer ?? null,
+      receivingAccount: result.receivingAccount ?? null,
+      balancePaisa: result.balancePaisa ?? null,
+      occurredAt: result.occurredAt ?? null,
+      reparsed: false,
+    };
+    return { type: SMS_PARSED, data };
+  }
+
+  /** From the latest parse of the SMS (recorded now, or earlier for a repeat) and its outcome. */
+  private async outcome(stream: string, history: RecordedEvent[], fresh: Omit<NewEvent, 'metadata'>): Promise<IngestOutcome> {
+    const lastParse = [...history].reverse().find((e) => e.type === SMS_PARSED || e.type === SMS_REJECTED);
+    const parse = lastParse ?? { ...fresh, streamVersion: 2 };
+    if (parse.type === SMS_REJECTED) throw new UnprocessableEntityException(rejectionMessage((parse.data as SmsRejectedData).reason));
+    const parsed = parse.data as SmsParsedData;
+    const known = { reference: parsed.reference, amount: parsed.amountPaisa / 100 };
+    const decided = await this.waitForOutcome(stream, parse.streamVersion, history);
+    if (!decided) return { status: 'processing', transaction_uuid: null, ...known };
+    if (decided.type === SMS_MATCHED) {
+      const matched = decided.data as SmsMatchedData;
+      return { status: matched.status, transaction_uuid: matched.paymentId, ...known };
+    }
+    return { status: 'unmatched', transaction_uuid: null, ...known };
+  }
+
+  /** The matcher's final word on one parse: a match, else the latest "unmatched", within the bound. */
+  private async waitForOutcome(stream: string, parsedVersion: number, history: RecordedEvent[]): Promise<RecordedEvent | null> {
+    const deadline = Date.now() + this.config.smsDecisionWaitMs;
+    let events = history.filter((e) => e.streamVersion > parsedVersion);
+    for (;;) {
+      const outcomes = events.filter(
+        (e) => (e.type === SMS_MATCHED || e.type === SMS_UNMATCHED) && (e.data as SmsMatchedData).parsedVersion === parsedVersion,
+      );
+      const decided = outcomes.find((e) => e.type === SMS_MATCHED) ?? outcomes.at(-1);
+      const remaining = deadline - Date.now();
+      if (decided || remaining <= 0) return decided ?? null;
+      await this.events.waitForAppend(Math.min(POLL_MS, remaining));
+      events = await this.events.readStream(stream, parsedVersion);
+    }
+  }
+}

@@ -1,0 +1,257 @@
+import { randomInt } from 'node:crypto';
+import { EVENT_STORE, EventStore } from '@pvs/event-store';
+import { PAYMENT_DECISIONS_TOPIC } from '@pvs/matcher';
+import { BusMessage, MESSAGE_BUS, MessageBus } from '@pvs/messaging';
+import { createTestDatabase, describeWithPostgres } from '@pvs/sql/testing';
+import { TestResponse, TestService, TestTenant, startTestService } from './testing';
+
+const WALLET_ONE = '8558';
+const tid = () => String(randomInt(100_000_000, 999_999_999)) + String(randomInt(100, 999));
+/** A real JazzCash Raast credit alert (wallet_one), with our own numbers. */
+const jazzCashCredit = (reference: string, amount: string, account = '03444160241') =>
+  `Rs ${amount} received in your JazzCash Mobile Account:${account} via Raast. TID: ${reference}`;
+
+function smsMatchingSuite(backend: string, start: () => Promise<{ service: TestService; dispose: () => Promise<void> }>) {
+  describe(`SMS ingest and matching on ${backend}`, () => {
+    let service: TestService;
+    let dispose: () => Promise<void>;
+    let merchant: TestTenant;
+
+    beforeAll(async () => {
+      ({ service, dispose } = await start());
+      merchant = await service.createTenant({ name: 'Multan Mobiles' });
+    });
+
+    afterAll(() => dispose());
+
+    const verify = (body: Record<string, unknown>, tenant = merchant) =>
+      service.request('POST', '/payments/verify', { body: { gateway: 'wallet_one', ...body }, headers: { 'x-api-key': tenant.apiKey } });
+    const ingest = (body: unknown, tenant = merchant, headers: Record<string, string> = { 'x-api-key': tenant.apiKey }) =>
+      service.request('POST', '/sms/ingest', { body, headers });
+    const status = async (uuid: string, tenant = merchant) =>
+      (await service.request('GET', `/payments/status/${uuid}`, { headers: { 'x-api-key': tenant.apiKey } })).body.data;
+    const eventually = async (uuid: string, expected: string, tenant = merchant) => {
+      for (let i = 0; i < 200; i++) {
+        const current = await status(uuid, tenant);
+        if (current.status === expected) return current;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      throw new Error(`payment ${uuid} never became ${expected}: ${JSON.stringify(await status(uuid, tenant))}`);
+    };
+    const events = () => service.app.get<EventStore>(EVENT_STORE);
+
+    describe('intent first, then the SMS', () => {
+      it('verifies an equal amount and says so in the ingest response', async () => {
+        const reference = tid();
+        const { uuid } = (await verify({ transaction_reference: reference, amount: 2350 })).body.data;
+        const response = await ingest({ sender: WALLET_ONE, body: jazzCashCredit(reference, '2,350.00'), received_at: '2026-11-26T09:15:00+05:00' });
+        expect(response.status).toBe(200);
+        expect(response.body).toEqual({ status: 'verified', transaction_uuid: uuid, reference, amount: 2350 });
+
+        const payment = await eventually(uuid, 'verified');
+        expect(payment).toEqual({
+          uuid,
+          gateway: 'wallet_one',
+          transaction_reference: reference,
+          amount_expected: 2350,
+          amount_detected: 2350,
+          status: 'verified',
+          verified_at: expect.stringMatching(/Z$/),
+        });
+        expect((await verify({ transaction_reference: reference, amount: 2350 })).body.data.status).toBe('verified');
+      });
+
+      it('sends a different amount to manual review, to the paisa', async () => {
+        const reference = tid();
+        const { uuid } = (await verify({ transaction_reference: reference, amount: 1500 })).body.data;
+        const response = await ingest({ sender: WALLET_ONE, body: jazzCashCredit(reference, '1,499.99') });
+        expect(response.body).toEqual({ status: 'manual_review', transaction_uuid: uuid, reference, amount: 1499.99 });
+        const payment = await eventually(uuid, 'manual_review');
+        expect(payment).toMatchObject({ amount_expected: 1500, amount_detected: 1499.99, verified_at: null });
+        expect((await verify({ transaction_reference: reference, amount: 1500 })).body.data.status).toBe('pending');
+      });
+    });
+
+    describe('SMS first, then the intent', () => {
+      it('keeps the SMS unmatched, then verifies the intent registered later', async () => {
+        const reference = tid();
+        const response = await ingest({ sender: WALLET_ONE, body: jazzCashCredit(reference, '780.50') });
+        expect(response.body).toEqual({ status: 'unmatched', transaction_uuid: null, reference, amount: 780.5 });
+
+        const registered = await verify({ transaction_reference: reference, amount: 780.5 });
+        const uuid = registered.body.data.uuid;
+        await eventually(uuid, 'verified');
+        expect((await verify({ transaction_reference: reference, amount: 780.5 })).body).toMatchObject({
+          message: 'Payment already verified',
+          data: { uuid, status: 'verified' },
+        });
+        const again = await ingest({ sender: WALLET_ONE, body: jazzCashCredit(reference, '780.50') });
+        expect(again.body).toEqual({ status: 'verified', transaction_uuid: uuid, reference, amount: 780.5 });
+      });
+    });
+
+    it('answers an SMS forwarded again with its first outcome, and records nothing new', async () => {
+      const reference = tid();
+      const { uuid } = (await verify({ transaction_reference: reference, amount: 99 })).body.data;
+      const body = { sender: WALLET_ONE, body: jazzCashCredit(reference, '99.00') };
+      const first = await ingest(body);
+      await eventually(uuid, 'verified');
+      const paymentEvents = (await events().readStream(`payment-${uuid}`)).length;
+
+      const repeats = await Promise.all([ingest(body), ingest({ ...body, sender: ` ${WALLET_ONE}` }), ingest(body)]);
+      for (const repeat of repeats) expect(repeat.body).toEqual(first.body);
+      expect(await events().readStream(`payment-${uuid}`)).toHaveLength(paymentEvents);
+    });
+
+    it('uses a reference once: a second SMS with it changes nothing', async () => {
+      const reference = tid();
+      const { uuid } = (await verify({ transaction_reference: reference, amount: 500 })).body.data;
+      await ingest({ sender: WALLET_ONE, body: jazzCashCredit(reference, '500.00') });
+      const replay = await ingest({ sender: WALLET_ONE, body: jazzCashCredit(reference, '500.00', '03001112223') });
+      expect(replay.body).toEqual({ status: 'unmatched', transaction_uuid: null, reference, amount: 500 });
+      const history = await events().readStream(`payment-${uuid}`);
+      expect(history.map((e) => e.type)).toEqual(['PaymentIntentRegistered', 'PaymentVerified']);
+    });
+
+    it('refuses what it cannot read with 422, and records it all the same', async () => {
+      const unrecognised = await ingest({ sender: WALLET_ONE, body: 'Dear customer, your package has been renewed.' });
+      expect(unrecognised.status).toBe(422);
+      expect(unrecognised.body).toEqual({ success: false, message: expect.stringContaining('recorded') });
+      const forged = await ingest({ sender: '03001234567', body: jazzCashCredit(tid(), '10,000.00') });
+      expect(forged.status).toBe(422);
+      expect(forged.body.message).toMatch(/^Untrusted sender/);
+
+      const recorded = await events().readAll({ filter: { types: ['SmsRejected'] } });
+      const reasons = recorded.filter((e) => (e.data as { tenantId: string }).tenantId === merchant.id).map((e) => (e.data as { reason: string }).reason);
+      expect(reasons).toEqual(expect.arrayContaining(['unrecognized_template', 'untrusted_sender']));
+      const forgedStream = recorded.find((e) => (e.data as { reason: string }).reason === 'untrusted_sender')!.streamName;
+      const [received] = await events().readStream(forgedStream);
+      expect(received.data).toMatchObject({ sender: '03001234567', body: expect.stringContaining('10,000.00') });
+    });
+
+    it('takes the gateway secret instead of the API key, and refuses anything else with 401', async () => {
+      const reference = tid();
+      const viaSecret = await ingest({ sender: WALLET_ONE, body: jazzCashCredit(reference, '1.00') }, merchant, { 'x-gateway-secret': merchant.gatewaySecret });
+      expect(viaSecret.status).toBe(200);
+      const wrong: Record<string, string>[] = [
+        {},
+        { 'x-gateway-secret': 'pvsgw_0000000000000000_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' },
+        { 'x-api-key': merchant.gatewaySecret },
+      ];
+      for (const headers of wrong) {
+        const refused = await ingest({ sender: WALLET_ONE, body: jazzCashCredit(tid(), '1.00') }, merchant, headers);
+        expect(refused.status).toBe(401);
+        expect(refused.body).toEqual({ success: false, message: 'Missing or invalid API key or gateway secret' });
+      }
+    });
+
+    describe('forwarder apps, detected by shape', () => {
+      it.each([
+        ['SMS Gateway for Android', (body: string) => ({ deviceId: 'd1', event: 'sms:received', id: 'x1', payload: { messageId: 'm1', message: body, phoneNumber: WALLET_ONE, simNumber: 1, receivedAt: '2026-11-26T14:22:10.000+05:00' }, webhookId: 'w1' }), 'sms_gateway_app'],
+        ['httpSMS', (body: string) => ({ specversion: '1.0', type: 'message.phone.received', id: 'e1', source: '/v1/messages/receive', data: { contact: WALLET_ONE, content: body, owner: '+923001234567', timestamp: '2026-11-26T09:22:10.814Z' } }), 'httpsms'],
+        ['SMS to URL Forwarder', (body: string) => ({ from: WALLET_ONE, text: body, sentStamp: '1764150130000', receivedStamp: 1764150131000, sim: 'sim1' }), 'sms_to_url_forwarder'],
+      ])('matches the webhook of %s', async (_app, payloadFor, source) => {
+        const reference = tid();
+        const { uuid } = (await verify({ transaction_reference: reference, amount: 640 })).body.data;
+        const response = await ingest(payloadFor(jazzCashCredit(reference, '640.00')));
+        expect(response.body).toEqual({ status: 'verified', transaction_uuid: uuid, reference, amount: 640 });
+        const received = (await events().readAll({ filter: { types: ['SmsReceived'] } })).find((e) => (e.data as { body: string }).body.includes(reference));
+        expect(received?.data).toMatchObject({ source, sender: WALLET_ONE });
+      });
+
+      it("matches Twilio's form-encoded webhook", async () => {
+        const reference = tid();
+        const { uuid } = (await verify({ transaction_reference: reference, amount: 75 })).body.data;
+        const form = new URLSearchParams({ MessageSid: 'SM1', AccountSid: 'AC1', From: WALLET_ONE, To: '+15550001111', Body: jazzCashCredit(reference, '75.00'), NumMedia: '0' });
+        const response = await service.request('POST', '/sms/ingest', {
+          rawBody: form.toString(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-gateway-secret': merchant.gatewaySecret },
+        });
+        expect(response.body).toEqual({ status: 'verified', transaction_uuid: uuid, reference, amount: 75 });
+      });
+    });
+
+    it.each([
+      ['an unknown shape', { message: 'hi' }, 'Unrecognized request body: send {sender, body, received_at} or the webhook of a supported SMS forwarder'],
+      ['an empty body text', { sender: WALLET_ONE, body: '  ' }, 'body must be a non-empty string'],
+      ['a numeric sender', { sender: 8558, body: 'x' }, 'sender must be a non-empty string'],
+      ['a bad received_at', { sender: WALLET_ONE, body: 'x', received_at: 'yesterday' }, 'received_at must be an ISO 8601 date-time'],
+      ['an unknown field', { sender: WALLET_ONE, body: 'x', sim: 1 }, 'property sim should not exist'],
+      ['a body over 4096 characters', { sender: WALLET_ONE, body: 'x'.repeat(4097) }, 'body must be at most 4096 characters'],
+    ])('refuses %s with 422', async (_label, body, message) => {
+      const response = await ingest(body);
+      expect(response.status).toBe(422);
+      expect(response.body).toEqual({ success: false, message });
+    });
+
+    it("never lets one tenant's SMS touch another tenant's payment with the same reference", async () => {
+      const other = await service.createTenant({ name: 'Quetta Carpets' });
+      const reference = tid();
+      const theirs = (await verify({ transaction_reference: reference, amount: 300 }, other)).body.data.uuid;
+      const response = await ingest({ sender: WALLET_ONE, body: jazzCashCredit(reference, '300.00') });
+      expect(response.body).toEqual({ status: 'unmatched', transaction_uuid: null, reference, amount: 300 });
+      expect((await status(theirs, other)).status).toBe('pending');
+      expect((await service.request('GET', `/payments/status/${theirs}`, { headers: { 'x-api-key': merchant.apiKey } })).status).toBe(404);
+
+      const mine = (await verify({ transaction_reference: reference, amount: 300 })).body.data.uuid;
+      await eventually(mine, 'verified');
+      expect((await status(theirs, other)).status).toBe('pending');
+    });
+
+    it('never matches a credit to an account the merchant did not configure', async () => {
+      const shop = await service.createTenant({ receiving_accounts: { wallet_one: ['0344-4160241'] } });
+      const reference = tid();
+      const { uuid } = (await verify({ transaction_reference: reference, amount: 1000 }, shop)).body.data;
+      const elsewhere = await ingest({ sender: WALLET_ONE, body: jazzCashCredit(reference, '1,000.00', '03119998887') }, shop);
+      expect(elsewhere.body.status).toBe('unmatched');
+      expect((await status(uuid, shop)).status).toBe('pending');
+      const mine = await ingest({ sender: WALLET_ONE, body: jazzCashCredit(reference, '1,000.00', '923444160241') }, shop);
+      expect(mine.body).toEqual({ status: 'verified', transaction_uuid: uuid, reference, amount: 1000 });
+    });
+
+    it('publishes each decision on the bus, once, with the event id as message id', async () => {
+      const seen: BusMessage[] = [];
+      await service.app.get<MessageBus>(MESSAGE_BUS).subscribe(PAYMENT_DECISIONS_TOPIC, `test-${tid()}`, async (message) => {
+        seen.push(message);
+      });
+      const reference = tid();
+      const { uuid } = (await verify({ transaction_reference: reference, amount: 42 })).body.data;
+      await ingest({ sender: WALLET_ONE, body: jazzCashCredit(reference, '42.00') });
+      for (let i = 0; i < 200 && !seen.some((m) => m.key === uuid); i++) await new Promise((r) => setTimeout(r, 20));
+      const mine = seen.filter((m) => m.key === uuid);
+      expect(mine).toHaveLength(1);
+      const [decision] = (await events().readStream(`payment-${uuid}`)).filter((e) => e.type === 'PaymentVerified');
+      expect(mine[0]).toMatchObject({ topic: PAYMENT_DECISIONS_TOPIC, id: decision.id, payload: { type: 'PaymentVerified', paymentId: uuid } });
+    });
+
+    it('limits each tenant to 120 ingests a minute', async () => {
+      const busy = await service.createTenant();
+      const answers: TestResponse[] = await Promise.all(
+        Array.from({ length: 120 }, (_, i) => ingest({ sender: WALLET_ONE, body: `not a payment ${i}` }, busy)),
+      );
+      expect(answers.every((a) => a.status === 422)).toBe(true);
+      const limited = await ingest({ sender: WALLET_ONE, body: 'one more' }, busy);
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).toBeTruthy();
+    });
+  });
+}
+
+smsMatchingSuite('PGlite (embedded default)', async () => {
+  const service = await startTestService();
+  return { service, dispose: () => service.close() };
+});
+
+describeWithPostgres('on the PostgreSQL server', () => {
+  smsMatchingSuite('PostgreSQL', async () => {
+    const database = await createTestDatabase();
+    const service = await startTestService({ databaseUrl: database.url });
+    return {
+      service,
+      dispose: async () => {
+        await service.close();
+        await database.drop();
+      },
+    };
+  });
+});

@@ -1,0 +1,84 @@
+import { DynamicModule, Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { PAYMENT_CATEGORY, PAYMENT_INTENT_REGISTERED, SMS_CATEGORY, SMS_PARSED } from '@pvs/contracts';
+import { CatchUpSubscription, EVENT_STORE, EventStore } from '@pvs/event-store';
+import { MESSAGE_BUS, MessageBus } from '@pvs/messaging';
+import { PendingPayments } from '@pvs/read-model';
+import { CLOCK, Clock, READ_MODEL_DATABASE } from '@pvs/runtime';
+import { SqlClient } from '@pvs/sql';
+import { TenantDirectory } from '@pvs/tenants';
+import { ExpirySweeper } from './expiry/expiry-sweeper';
+import { PaymentMatcher } from './matching/payment-matcher';
+import { checkpointedProcessor } from './processing/checkpointed-processor';
+import { decisionPublisher } from './publishing/decision-publisher';
+
+export interface MatcherConfig {
+  readonly expirySweepIntervalMs: number;
+}
+
+export const MATCHER = Symbol('MATCHER');
+
+/** The matcher's moving parts, started and stopped together. */
+export class Matcher {
+  constructor(
+    readonly tenants: TenantDirectory,
+    readonly matching: CatchUpSubscription,
+    readonly publishing: CatchUpSubscription,
+    readonly expiry: ExpirySweeper,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.tenants.start();
+    await this.matching.start();
+    await this.publishing.start();
+    this.expiry.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.expiry.stop();
+    await this.matching.stop();
+    await this.publishing.stop();
+    await this.tenants.stop();
+  }
+}
+
+/** Correlates intents and SMS and records decisions. Needs InfrastructureModule. */
+@Module({})
+export class MatcherModule implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(@Inject(MATCHER) private readonly matcher: Matcher) {}
+
+  static register(config: MatcherConfig): DynamicModule {
+    return {
+      module: MatcherModule,
+      providers: [
+        {
+          provide: MATCHER,
+          inject: [EVENT_STORE, READ_MODEL_DATABASE, MESSAGE_BUS, CLOCK],
+          useFactory: (events: EventStore, readModel: SqlClient, bus: MessageBus, clock: Clock) => {
+            const logger = new Logger('Matcher');
+            const onError = (error: unknown) => logger.error(error instanceof Error ? error.stack : String(error));
+            const tenants = new TenantDirectory(events);
+            const pending = new PendingPayments(readModel);
+            const matcher = new PaymentMatcher(events, tenants, pending, clock);
+            const matching = checkpointedProcessor(events, readModel, {
+              name: 'matcher',
+              filter: { categories: [SMS_CATEGORY, PAYMENT_CATEGORY], types: [SMS_PARSED, PAYMENT_INTENT_REGISTERED] },
+              handle: (event) => matcher.handle(event),
+              onError,
+            });
+            const expiry = new ExpirySweeper(events, pending, clock, config.expirySweepIntervalMs, onError);
+            return new Matcher(tenants, matching, decisionPublisher(events, readModel, bus, onError), expiry);
+          },
+        },
+      ],
+      exports: [MATCHER],
+    };
+  }
+
+  onApplicationBootstrap(): Promise<void> {
+    return this.matcher.start();
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.matcher.stop();
+  }
+}

@@ -1,0 +1,39 @@
+import { PAYMENT_CATEGORY, PAYMENT_DECISIONS } from '@pvs/contracts';
+import { EventStore, RecordedEvent } from '@pvs/event-store';
+import { MessageBus } from '@pvs/messaging';
+import { SqlClient } from '@pvs/sql';
+import { checkpointedProcessor } from '../processing/checkpointed-processor';
+
+export const PAYMENT_DECISIONS_TOPIC = 'payment-decisions';
+
+export interface PaymentDecisionMessage {
+  readonly type: string;
+  readonly paymentId: string;
+  readonly data: unknown;
+  readonly metadata: RecordedEvent['metadata'];
+  readonly recordedAt: string;
+}
+
+/**
+ * Publishes every payment decision from the event store to the bus, at least once, in order
+ * per payment. The event store is the outbox: a crash between the decision and its publication
+ * loses nothing; consumers drop redeliveries by the message id (the event id).
+ */
+export function decisionPublisher(events: EventStore, checkpoints: SqlClient, bus: MessageBus, onError?: (error: unknown) => void) {
+  return checkpointedProcessor(events, checkpoints, {
+    name: 'decision-publisher',
+    filter: { categories: [PAYMENT_CATEGORY], types: PAYMENT_DECISIONS },
+    onError,
+    handle: async (event) => {
+      const paymentId = (event.data as { paymentId: string }).paymentId;
+      const payload: PaymentDecisionMessage = {
+        type: event.type,
+        paymentId,
+        data: event.data,
+        metadata: event.metadata,
+        recordedAt: event.recordedAt.toISOString(),
+      };
+      await bus.publish({ topic: PAYMENT_DECISIONS_TOPIC, key: paymentId, id: event.id, payload });
+    },
+  });
+}

@@ -1,0 +1,13 @@
+export const AWAITING_CATEGORY = 'awaiting';
+export const SMS_AWAITING_INTENT = 'SmsAwaitingIntent';
+
+/** The SMS that names a payment no intent has been registered for yet (one per reference). */
+export function awaitingStream(paymentId: string): string {
+  return `${AWAITING_CATEGORY}-${paymentId}`;
+}
+
+export interface SmsAwaitingIntentData {
+  readonly smsId: string;
+  readonly paymentId: string;
+  readonly parsedVersion: number;
+}

@@ -1,0 +1,2 @@
+export * from './sms-events';
+export * from './awaiting-intent';

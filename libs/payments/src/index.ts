@@ -1,0 +1,3 @@
+export * from './payment';
+export * from './payment-id';
+export * from './receiving-account';
