@@ -1,7 +1,7 @@
 import { DynamicModule, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { ThrottlerModule, ThrottlerStorage } from '@nestjs/throttler';
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
-import { PAYMENT_VIEWS, PostgresPaymentViews } from '@pvs/read-model';
+import { PAYMENT_VIEWS, PostgresPaymentViews, SmsViews } from '@pvs/read-model';
 import { READ_MODEL_DATABASE, THROTTLER_STORAGE } from '@pvs/runtime';
 import { SqlClient } from '@pvs/sql';
 import { TENANT_DIRECTORY, TenantDirectory } from '@pvs/tenants';
@@ -16,6 +16,12 @@ import { GetPaymentStatusHttpController } from './payments/get-payment-status/ge
 import { RegisterPaymentIntentHandler } from './payments/register-payment-intent/register-payment-intent.handler';
 import { RegisterPaymentIntentHttpController } from './payments/register-payment-intent/register-payment-intent.http.controller';
 import { RATE_LIMITS } from './rate-limits';
+import { ReviewPaymentHandler } from './payments/review-payment/review-payment.handler';
+import { ReviewPaymentHttpController } from './payments/review-payment/review-payment.http.controller';
+import { ListSmsHttpController } from './sms/rejected-sms/list-sms.http.controller';
+import { ReparseSmsHandler } from './sms/reparse-sms/reparse-sms.handler';
+import { ReparseSmsHttpController } from './sms/reparse-sms/reparse-sms.http.controller';
+import { SMS_VIEWS } from './sms/sms-views.token';
 import { IngestSmsHandler } from './sms/ingest-sms/ingest-sms.handler';
 import { IngestSmsHttpController } from './sms/ingest-sms/ingest-sms.http.controller';
 import { SmsIngestCredentialGuard } from './auth/sms-ingest-credential.guard';
@@ -44,6 +50,9 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
         RegisterPaymentIntentHttpController,
         GetPaymentStatusHttpController,
         IngestSmsHttpController,
+        ReviewPaymentHttpController,
+        ListSmsHttpController,
+        ReparseSmsHttpController,
         RegisterTenantHttpController,
         UpdateTenantHttpController,
         ListTenantsHttpController,
@@ -52,12 +61,15 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: TENANT_DIRECTORY, inject: [EVENT_STORE], useFactory: (events: EventStore) => new TenantDirectory(events) },
         { provide: PAYMENT_VIEWS, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new PostgresPaymentViews(sql) },
+        { provide: SMS_VIEWS, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new SmsViews(sql) },
         AdminTokenGuard,
         ApiKeyGuard,
         PaymentsAllowedGuard,
         TenantThrottlerGuard,
         SmsIngestCredentialGuard,
         IngestSmsHandler,
+        ReviewPaymentHandler,
+        ReparseSmsHandler,
         RegisterPaymentIntentHandler,
         GetPaymentStatusHandler,
         RegisterTenantHandler,

@@ -34,8 +34,9 @@ export class BalanceChain {
   constructor(private readonly events: EventStore) {}
 
   async observe(credit: CreditWithBalance): Promise<BalanceCheck> {
-    if (credit.balancePaisa === null || credit.receivingAccount === null) return 'unknown';
-    const stream = balanceStream(credit, credit.receivingAccount);
+    if (credit.balancePaisa === null) return 'unknown';
+    // Wallet alerts rarely name the wallet: one chain per gateway then (the tenant's one wallet).
+    const stream = balanceStream(credit, credit.receivingAccount ?? 'unstated');
     for (;;) {
       const history = await this.events.readStream(stream);
       const seen = history.find((event) => (event.data as BalanceObservedData).smsId === credit.smsId);

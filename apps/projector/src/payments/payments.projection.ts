@@ -17,8 +17,9 @@ import { Projection } from '../projections/projection';
 import { ApplyEvent, versionedUpdate } from '../projections/versioned-update';
 
 const paymentId = (event: RecordedEvent) => (event.data as { paymentId: string }).paymentId;
-const change = (set: string, values?: (event: RecordedEvent) => unknown[]) =>
-  versionedUpdate('rm_payments', 'uuid', paymentId, `${set}, updated_at = $3`, values);
+// $3 is the event's time, so a rebuild writes the same updated_at; $4… are the values given.
+const change = (set: string, values: (event: RecordedEvent) => unknown[] = () => []) =>
+  versionedUpdate('rm_payments', 'uuid', paymentId, `${set}, updated_at = $3`, (event) => [event.recordedAt, ...values(event)]);
 
 const APPLY: Record<string, ApplyEvent> = {
   [PAYMENT_INTENT_REGISTERED]: async (tx, event) => {

@@ -5,7 +5,7 @@ export type ApplyEvent = (tx: SqlExecutor, event: RecordedEvent) => Promise<void
 
 /**
  * An UPDATE of one row that only applies over an older stream version, so a replayed event
- * changes nothing. In `set`: $3 is the event's recorded-at time, $4… the values given.
+ * changes nothing. In `set`, $3… are the values given.
  */
 export function versionedUpdate(
   table: string,
@@ -16,6 +16,6 @@ export function versionedUpdate(
 ): ApplyEvent {
   const statement = `UPDATE ${table} SET ${set}, stream_version = $2 WHERE ${idColumn} = $1 AND stream_version < $2`;
   return async (tx, event) => {
-    await tx.query(statement, [idOf(event), event.streamVersion, event.recordedAt, ...values(event)]);
+    await tx.query(statement, [idOf(event), event.streamVersion, ...values(event)]);
   };
 }

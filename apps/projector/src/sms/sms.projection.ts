@@ -28,16 +28,16 @@ const APPLY: Record<string, ApplyEvent> = {
       [sms.smsId, sms.tenantId, sms.sender, sms.body, sms.source, sms.receivedAt, sms.recordedAt, event.streamVersion],
     );
   },
-  [SMS_PARSED]: change(`state = 'parsed', rejection_reason = NULL, gateway = $4, reference = $5, amount_paisa = $6, outcome = NULL`, (event) => {
+  [SMS_PARSED]: change(`state = 'parsed', rejection_reason = NULL, gateway = $3, reference = $4, amount_paisa = $5, outcome = NULL`, (event) => {
     const parsed = event.data as SmsParsedData;
     return [parsed.gateway, parsed.reference, parsed.amountPaisa];
   }),
-  [SMS_REJECTED]: change(`state = 'rejected', rejection_reason = $4`, (event) => [(event.data as SmsRejectedData).reason]),
-  [SMS_MATCHED]: change(`outcome = $4, payment_id = $5`, (event) => {
+  [SMS_REJECTED]: change(`state = 'rejected', rejection_reason = $3`, (event) => [(event.data as SmsRejectedData).reason]),
+  [SMS_MATCHED]: change(`outcome = $3, payment_id = $4`, (event) => {
     const matched = event.data as SmsMatchedData;
     return [matched.status, matched.paymentId];
   }),
-  [SMS_UNMATCHED]: change(`outcome = $4, payment_id = $5`, (event) => {
+  [SMS_UNMATCHED]: change(`outcome = $3, payment_id = $4`, (event) => {
     const unmatched = event.data as SmsUnmatchedData;
     return [unmatched.reason, unmatched.paymentId];
   }),

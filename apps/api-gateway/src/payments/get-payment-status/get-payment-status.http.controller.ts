@@ -1,12 +1,12 @@
 import { Controller, Get, Param, UseGuards } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
-import { paisaToPkr } from '@pvs/contracts';
 import { Tenant } from '@pvs/tenants';
 import { ApiKeyGuard } from '../../auth/api-key.guard';
 import { CurrentTenant } from '../../auth/current-tenant.decorator';
 import { TenantThrottlerGuard } from '../../auth/tenant-throttler.guard';
 import { UuidOrNotFoundPipe } from '../../http/uuid-or-not-found.pipe';
 import { RATE_LIMITS } from '../../rate-limits';
+import { paymentResponse } from '../payment-response';
 import { GetPaymentStatusHandler } from './get-payment-status.handler';
 
 @Controller('payments')
@@ -17,18 +17,6 @@ export class GetPaymentStatusHttpController {
   @UseGuards(ApiKeyGuard, TenantThrottlerGuard)
   @Throttle({ default: RATE_LIMITS.status })
   async status(@CurrentTenant() tenant: Tenant, @Param('uuid', new UuidOrNotFoundPipe('Transaction')) uuid: string) {
-    const payment = await this.handler.status(tenant.id, uuid);
-    return {
-      success: true,
-      data: {
-        uuid: payment.uuid,
-        gateway: payment.gateway,
-        transaction_reference: payment.transactionReference,
-        amount_expected: paisaToPkr(payment.amountExpectedPaisa),
-        amount_detected: payment.amountDetectedPaisa === null ? null : paisaToPkr(payment.amountDetectedPaisa),
-        status: payment.status,
-        verified_at: payment.verifiedAt?.toISOString() ?? null,
-      },
-    };
+    return { success: true, data: paymentResponse(await this.handler.status(tenant.id, uuid)) };
   }
 }

@@ -14,9 +14,10 @@ import {
 import { EVENT_STORE, EventStore, ExpectedVersionConflictError, NO_STREAM, NewEvent, RecordedEvent } from '@pvs/event-store';
 import { smsIdFor } from '@pvs/payments';
 import { CLOCK, Clock } from '@pvs/runtime';
-import { normalizeReference, normalizeSender, parseSms } from '@pvs/sms-parsers';
+import { normalizeSender } from '@pvs/sms-parsers';
 import { Tenant } from '@pvs/tenants';
 import { GATEWAY_CONFIG, GatewayConfig } from '../../gateway-config';
+import { parseRecordedSms } from '../sms-parsing';
 import { ForwardedSms } from './forwarded-sms';
 import { rejectionMessage } from './rejection-messages';
 
@@ -58,7 +59,7 @@ export class IngestSmsHandler {
       recordedAt: this.clock.now().toISOString(),
       source: sms.source,
     };
-    const parse = this.parseEvent(tenant, received);
+    const parse = parseRecordedSms(tenant, received, false);
     let history: RecordedEvent[];
     try {
       await this.events.append(stream, [{ type: SMS_RECEIVED, data: received, metadata }, { ...parse, metadata }], NO_STREAM);
@@ -68,32 +69,6 @@ export class IngestSmsHandler {
       history = await this.events.readStream(stream);
     }
     return this.outcome(stream, history, parse);
-  }
-
-  private parseEvent(tenant: Tenant, sms: SmsReceivedData): Omit<NewEvent, 'metadata'> {
-    const result = parseSms(
-      { sender: sms.sender, body: sms.body, receivedAt: sms.receivedAt ?? sms.recordedAt },
-      { allowedSenders: tenant.allowedSenders ?? undefined },
-    );
-    if (!result.ok) {
-      const data: SmsRejectedData = { smsId: sms.smsId, tenantId: tenant.id, reason: result.reason };
-      return { type: SMS_REJECTED, data };
-    }
-    const data: SmsParsedData = {
-      smsId: sms.smsId,
-      tenantId: tenant.id,
-      gateway: result.gateway,
-      templateId: result.templateId,
-      reference: result.reference,
-      normalizedReference: result.reference === null ? null : normalizeReference(result.reference) || null,
-      amountPaisa: result.amountPaisa,
-      payer: result.payer ?? null,
-      receivingAccount: result.receivingAccount ?? null,
-      balancePaisa: result.balancePaisa ?? null,
-      occurredAt: result.occurredAt ?? null,
-      reparsed: false,
-    };
-    return { type: SMS_PARSED, data };
   }
 
   /** From the latest parse of the SMS (recorded now, or earlier for a repeat) and its outcome. */

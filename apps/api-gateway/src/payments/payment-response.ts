@@ -1,0 +1,15 @@
+import { paisaToPkr } from '@pvs/contracts';
+import { PaymentView } from '@pvs/read-model';
+
+/** A payment as the status endpoint shows it (spec 2.3). */
+export function paymentResponse(payment: PaymentView) {
+  return {
+    uuid: payment.uuid,
+    gateway: payment.gateway,
+    transaction_reference: payment.transactionReference,
+    amount_expected: paisaToPkr(payment.amountExpectedPaisa),
+    amount_detected: payment.amountDetectedPaisa === null ? null : paisaToPkr(payment.amountDetectedPaisa),
+    status: payment.status,
+    verified_at: payment.verifiedAt?.toISOString() ?? null,
+  };
+}

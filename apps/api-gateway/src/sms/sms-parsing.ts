@@ -1,0 +1,31 @@
+import { SMS_PARSED, SMS_REJECTED, SmsParsedData, SmsReceivedData, SmsRejectedData } from '@pvs/contracts';
+import { NewEvent } from '@pvs/event-store';
+import { normalizeReference, parseSms } from '@pvs/sms-parsers';
+import { Tenant } from '@pvs/tenants';
+
+/** The parse of a recorded SMS under the tenant's settings, as the event to record. */
+export function parseRecordedSms(tenant: Tenant, sms: SmsReceivedData, reparsed: boolean): Omit<NewEvent, 'metadata'> {
+  const result = parseSms(
+    { sender: sms.sender, body: sms.body, receivedAt: sms.receivedAt ?? sms.recordedAt },
+    { allowedSenders: tenant.allowedSenders ?? undefined },
+  );
+  if (!result.ok) {
+    const data: SmsRejectedData = { smsId: sms.smsId, tenantId: tenant.id, reason: result.reason };
+    return { type: SMS_REJECTED, data };
+  }
+  const data: SmsParsedData = {
+    smsId: sms.smsId,
+    tenantId: tenant.id,
+    gateway: result.gateway,
+    templateId: result.templateId,
+    reference: result.reference,
+    normalizedReference: result.reference === null ? null : normalizeReference(result.reference) || null,
+    amountPaisa: result.amountPaisa,
+    payer: result.payer ?? null,
+    receivingAccount: result.receivingAccount ?? null,
+    balancePaisa: result.balancePaisa ?? null,
+    occurredAt: result.occurredAt ?? null,
+    reparsed,
+  };
+  return { type: SMS_PARSED, data };
+}

@@ -1,0 +1,1 @@
+export const SMS_VIEWS = Symbol('SMS_VIEWS');
