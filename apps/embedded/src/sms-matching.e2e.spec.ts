@@ -165,7 +165,8 @@ function smsMatchingSuite(backend: string, start: () => Promise<{ service: TestS
         const form = new URLSearchParams({ MessageSid: 'SM1', AccountSid: 'AC1', From: WALLET_ONE, To: '+15550001111', Body: jazzCashCredit(reference, '75.00'), NumMedia: '0' });
         const response = await service.request('POST', '/sms/ingest', {
           rawBody: form.toString(),
-          headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-gateway-secret': merchant.gatewaySecret },
+          // Twilio cannot set headers: the secret travels as the Basic auth password in the URL.
+          headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`twilio:${merchant.gatewaySecret}`).toString('base64')}` },
         });
         expect(response.body).toEqual({ status: 'verified', transaction_uuid: uuid, reference, amount: 75 });
       });

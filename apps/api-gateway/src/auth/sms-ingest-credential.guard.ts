@@ -2,7 +2,11 @@ import { CanActivate, ExecutionContext, Inject, Injectable, UnauthorizedExceptio
 import { TENANT_DIRECTORY, TenantDirectory } from '@pvs/tenants';
 import { AuthenticatedRequest } from './authenticated-request';
 
-/** SMS ingest takes the API key (X-Api-Key) or, for forwarder apps, the gateway secret (X-Gateway-Secret). */
+/**
+ * SMS ingest takes the API key (X-Api-Key) or, for forwarder apps, the gateway secret: in
+ * X-Gateway-Secret, or as the password of HTTP Basic auth for services that cannot set headers
+ * but can put credentials in the URL (Twilio: https://any:<secret>@host/…).
+ */
 @Injectable()
 export class SmsIngestCredentialGuard implements CanActivate {
   constructor(@Inject(TENANT_DIRECTORY) private readonly tenants: TenantDirectory) {}
@@ -10,7 +14,7 @@ export class SmsIngestCredentialGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const apiKey = request.headers['x-api-key'];
-    const gatewaySecret = request.headers['x-gateway-secret'];
+    const gatewaySecret = request.headers['x-gateway-secret'] ?? basicAuthPassword(request.headers.authorization);
     const tenant =
       typeof apiKey === 'string'
         ? await this.tenants.authenticate('pvs', apiKey.trim())
@@ -21,4 +25,12 @@ export class SmsIngestCredentialGuard implements CanActivate {
     request.tenant = tenant;
     return true;
   }
+}
+
+function basicAuthPassword(header: string | undefined): string | undefined {
+  const encoded = header && /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header)?.[1];
+  if (!encoded) return undefined;
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon === -1 ? undefined : decoded.slice(colon + 1);
 }
