@@ -13,7 +13,7 @@ export default [
         'error',
         {
           // The composition root may assemble the apps; the rule below keeps apps from importing each other.
-          allow: ['@pvs/api-gateway', '@pvs/projector', '@pvs/matcher'],
+          allow: ['@pvs/api-gateway', '@pvs/projector', '@pvs/matcher', '@pvs/notifier'],
           depConstraints: [
             // Domain libraries hold pure logic and types: they import no infrastructure.
             { sourceTag: 'scope:domain', onlyDependOnLibsWithTags: ['scope:domain'] },

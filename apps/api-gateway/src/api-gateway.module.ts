@@ -5,6 +5,7 @@ import { PAYMENT_VIEWS, PostgresPaymentViews, SmsViews } from '@pvs/read-model';
 import { READ_MODEL_DATABASE, THROTTLER_STORAGE } from '@pvs/runtime';
 import { SqlClient } from '@pvs/sql';
 import { TENANT_DIRECTORY, TenantDirectory } from '@pvs/tenants';
+import { DeliveryOutbox } from '@pvs/webhook-deliveries';
 import { AdminTokenGuard } from './auth/admin-token.guard';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { PaymentsAllowedGuard } from './auth/payments-allowed.guard';
@@ -22,6 +23,10 @@ import { ListSmsHttpController } from './sms/rejected-sms/list-sms.http.controll
 import { ReparseSmsHandler } from './sms/reparse-sms/reparse-sms.handler';
 import { ReparseSmsHttpController } from './sms/reparse-sms/reparse-sms.http.controller';
 import { SMS_VIEWS } from './sms/sms-views.token';
+import { RotateWebhookSecretHttpController } from './tenants/rotate-webhook-secret/rotate-webhook-secret.http.controller';
+import { DELIVERY_OUTBOX } from './webhooks/delivery-outbox.token';
+import { ListDeliveriesHttpController } from './webhooks/list-deliveries/list-deliveries.http.controller';
+import { RedeliverHttpController } from './webhooks/redeliver/redeliver.http.controller';
 import { IngestSmsHandler } from './sms/ingest-sms/ingest-sms.handler';
 import { IngestSmsHttpController } from './sms/ingest-sms/ingest-sms.http.controller';
 import { SmsIngestCredentialGuard } from './auth/sms-ingest-credential.guard';
@@ -53,6 +58,9 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
         ReviewPaymentHttpController,
         ListSmsHttpController,
         ReparseSmsHttpController,
+        RotateWebhookSecretHttpController,
+        ListDeliveriesHttpController,
+        RedeliverHttpController,
         RegisterTenantHttpController,
         UpdateTenantHttpController,
         ListTenantsHttpController,
@@ -62,6 +70,7 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
         { provide: TENANT_DIRECTORY, inject: [EVENT_STORE], useFactory: (events: EventStore) => new TenantDirectory(events) },
         { provide: PAYMENT_VIEWS, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new PostgresPaymentViews(sql) },
         { provide: SMS_VIEWS, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new SmsViews(sql) },
+        { provide: DELIVERY_OUTBOX, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new DeliveryOutbox(sql) },
         AdminTokenGuard,
         ApiKeyGuard,
         PaymentsAllowedGuard,

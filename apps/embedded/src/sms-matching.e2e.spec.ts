@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
+import { PAYMENT_DECISIONS_TOPIC } from '@pvs/contracts';
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
-import { PAYMENT_DECISIONS_TOPIC } from '@pvs/matcher';
 import { BusMessage, MESSAGE_BUS, MessageBus } from '@pvs/messaging';
 import { createTestDatabase, describeWithPostgres } from '@pvs/sql/testing';
 import { TestResponse, TestService, TestTenant, startTestService } from './testing';

@@ -27,13 +27,25 @@ export async function startEmbedded(config: EmbeddedConfig): Promise<RunningServ
       : { pgliteDir: config.dataDir && join(config.dataDir, 'pglite') },
   );
   try {
+    const secretBox = new SecretBox(secretsKeyFor(config.secretsKey, config.dataDir));
+    const gateway = {
+      adminTokenHash: adminToken.hash,
+      paymentExpirySeconds: config.paymentExpirySeconds,
+      smsDecisionWaitMs: config.smsDecisionWaitMs,
+      secretBox,
+    };
+    const notifier = {
+      secretBox,
+      allowPrivateNetworks: config.webhookAllowPrivateNetworks,
+      retryScheduleSeconds: config.webhookRetryScheduleSeconds,
+      timeoutMs: config.webhookTimeoutMs,
+      maxInFlight: config.webhookMaxInFlight,
+      perEndpointLimit: config.webhookPerEndpointLimit,
+      pollIntervalMs: 250,
+      disableEndpointAfterMs: config.webhookDisableEndpointAfterHours * 3_600_000,
+    };
     const app = await NestFactory.create<NestFastifyApplication>(
-      EmbeddedModule.register(infrastructure, {
-        adminTokenHash: adminToken.hash,
-        paymentExpirySeconds: config.paymentExpirySeconds,
-        smsDecisionWaitMs: config.smsDecisionWaitMs,
-        secretBox: new SecretBox(secretsKeyFor(config.secretsKey, config.dataDir)),
-      }, { expirySweepIntervalMs: config.expirySweepIntervalMs }),
+      EmbeddedModule.register(infrastructure, gateway, { expirySweepIntervalMs: config.expirySweepIntervalMs }, notifier),
       createHttpAdapter(),
       { logger: ['error', 'warn'] },
     );

@@ -5,3 +5,4 @@ export * from './payment-status';
 export * from './events/payments';
 export * from './events/sms';
 export * from './events/tenants';
+export * from './messages/payment-decision.message';

@@ -3,6 +3,7 @@ import { PostgresEventStore } from '@pvs/event-store';
 import { InProcessMessageBus } from '@pvs/messaging';
 import { readModelMigrations } from '@pvs/read-model';
 import { PgliteClient, PgPoolClient, SqlClient, migrate } from '@pvs/sql';
+import { webhookDeliveryMigrations } from '@pvs/webhook-deliveries';
 import { systemClock } from './clock';
 import { Infrastructure } from './infrastructure';
 
@@ -20,7 +21,7 @@ export async function openEmbeddedInfrastructure(database: EmbeddedDatabase): Pr
       : await PgliteClient.open(database.pgliteDir ?? undefined);
   const eventStore = new PostgresEventStore(sql);
   await eventStore.migrate();
-  await migrate(sql, readModelMigrations);
+  await migrate(sql, [...readModelMigrations, ...webhookDeliveryMigrations]);
   const messageBus = new InProcessMessageBus();
   const throttlerStorage = new ThrottlerStorageService();
   return {

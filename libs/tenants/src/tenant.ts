@@ -3,7 +3,9 @@ import {
   HashedCredential,
   TENANT_REGISTERED,
   TENANT_UPDATED,
+  TENANT_WEBHOOK_SECRET_ROTATED,
   TenantRegisteredData,
+  TenantWebhookSecretRotatedData,
   TenantSettings,
   TenantUpdatedData,
 } from '@pvs/contracts';
@@ -18,6 +20,9 @@ export interface Tenant extends TenantSettings {
   readonly apiKey: HashedCredential;
   readonly gatewaySecret: HashedCredential;
   readonly webhookSecret: EncryptedSecret;
+  /** The secret before the last rotation, still signing until `previousWebhookSecretValidUntil`. */
+  readonly previousWebhookSecret: EncryptedSecret | null;
+  readonly previousWebhookSecretValidUntil: string | null;
   readonly createdAt: string;
   readonly version: number;
 }
@@ -39,6 +44,8 @@ export function evolveTenant(tenant: Tenant | null, event: RecordedEvent): Tenan
         apiKey: data.apiKey,
         gatewaySecret: data.gatewaySecret,
         webhookSecret: data.webhookSecret,
+        previousWebhookSecret: null,
+        previousWebhookSecretValidUntil: null,
         createdAt: data.registeredAt,
         version: event.streamVersion,
       };
@@ -47,6 +54,17 @@ export function evolveTenant(tenant: Tenant | null, event: RecordedEvent): Tenan
       if (!tenant) return null;
       const { changes } = event.data as TenantUpdatedData;
       return { ...tenant, ...changes, version: event.streamVersion };
+    }
+    case TENANT_WEBHOOK_SECRET_ROTATED: {
+      if (!tenant) return null;
+      const data = event.data as TenantWebhookSecretRotatedData;
+      return {
+        ...tenant,
+        webhookSecret: data.webhookSecret,
+        previousWebhookSecret: data.previousWebhookSecret,
+        previousWebhookSecretValidUntil: data.previousValidUntil,
+        version: event.streamVersion,
+      };
     }
     default:
       return tenant ? { ...tenant, version: event.streamVersion } : null;

@@ -29,21 +29,34 @@ export interface TestServiceOptions {
   readonly paymentExpirySeconds?: number;
   readonly smsDecisionWaitMs?: number;
   readonly expirySweepIntervalMs?: number;
+  readonly webhookRetryScheduleSeconds?: readonly number[];
+  readonly webhookTimeoutMs?: number;
+  readonly webhookAllowPrivateNetworks?: boolean;
+  readonly webhookPerEndpointLimit?: number;
+  /** Keep the data in this folder (PGlite), so a restart finds it. */
+  readonly dataDir?: string;
+  readonly adminToken?: string;
+  readonly secretsKey?: Buffer;
 }
 
 export async function startTestService(options: TestServiceOptions = {}): Promise<TestService> {
-  const adminToken = randomBytes(24).toString('base64url');
+  const adminToken = options.adminToken ?? randomBytes(24).toString('base64url');
   const service = await startEmbedded({
     port: 0,
     host: '127.0.0.1',
-    dataDir: null,
+    dataDir: options.dataDir ?? null,
     databaseUrl: options.databaseUrl,
     adminToken,
-    secretsKey: randomBytes(32),
+    secretsKey: options.secretsKey ?? randomBytes(32),
     paymentExpirySeconds: options.paymentExpirySeconds ?? 86_400,
     smsDecisionWaitMs: options.smsDecisionWaitMs ?? 2_000,
     expirySweepIntervalMs: options.expirySweepIntervalMs ?? 60_000,
-    webhookAllowPrivateNetworks: true,
+    webhookAllowPrivateNetworks: options.webhookAllowPrivateNetworks ?? true,
+    webhookRetryScheduleSeconds: options.webhookRetryScheduleSeconds ?? [0, 1, 1, 1],
+    webhookTimeoutMs: options.webhookTimeoutMs ?? 2_000,
+    webhookMaxInFlight: 32,
+    webhookPerEndpointLimit: options.webhookPerEndpointLimit ?? 4,
+    webhookDisableEndpointAfterHours: 120,
   });
 
   const request: TestService['request'] = async (method, path, { body, headers = {}, rawBody } = {}) => {

@@ -1,18 +1,8 @@
-import { PAYMENT_CATEGORY, PAYMENT_DECISIONS } from '@pvs/contracts';
-import { EventStore, RecordedEvent } from '@pvs/event-store';
+import { PAYMENT_CATEGORY, PAYMENT_DECISIONS, PAYMENT_DECISIONS_TOPIC, PaymentDecisionMessage } from '@pvs/contracts';
+import { EventStore } from '@pvs/event-store';
 import { MessageBus } from '@pvs/messaging';
 import { SqlClient } from '@pvs/sql';
 import { checkpointedProcessor } from '../processing/checkpointed-processor';
-
-export const PAYMENT_DECISIONS_TOPIC = 'payment-decisions';
-
-export interface PaymentDecisionMessage {
-  readonly type: string;
-  readonly paymentId: string;
-  readonly data: unknown;
-  readonly metadata: RecordedEvent['metadata'];
-  readonly recordedAt: string;
-}
 
 /**
  * Publishes every payment decision from the event store to the bus, at least once, in order
@@ -29,6 +19,7 @@ export function decisionPublisher(events: EventStore, checkpoints: SqlClient, bu
       const payload: PaymentDecisionMessage = {
         type: event.type,
         paymentId,
+        streamVersion: event.streamVersion,
         data: event.data,
         metadata: event.metadata,
         recordedAt: event.recordedAt.toISOString(),

@@ -31,6 +31,17 @@ export class EnvReader {
     return value;
   }
 
+  /** Comma-separated whole numbers, e.g. `0,5,300`. */
+  integerList(name: string, fallback: readonly number[], { min, max }: { min: number; max: number }): readonly number[] {
+    const raw = this.optionalString(name);
+    if (raw === undefined) return fallback;
+    const values = raw.split(',').map((part) => part.trim());
+    if (values.some((value) => !/^\d+$/.test(value))) throw new ConfigError(name, `must be comma-separated whole numbers, got "${raw}"`);
+    const numbers = values.map(Number);
+    if (numbers.some((value) => value < min || value > max)) throw new ConfigError(name, `values must be between ${min} and ${max}`);
+    return numbers;
+  }
+
   boolean(name: string, fallback: boolean): boolean {
     const raw = this.optionalString(name)?.toLowerCase();
     if (raw === undefined) return fallback;

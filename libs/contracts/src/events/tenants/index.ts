@@ -1,3 +1,4 @@
 export * from './tenant-registered.event';
 export * from './tenant-updated.event';
 export * from './streams';
+export * from './tenant-webhook-secret-rotated.event';

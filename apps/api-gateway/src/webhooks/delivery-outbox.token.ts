@@ -1,0 +1,1 @@
+export const DELIVERY_OUTBOX = Symbol('DELIVERY_OUTBOX');

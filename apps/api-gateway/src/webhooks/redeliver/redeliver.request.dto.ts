@@ -1,0 +1,6 @@
+import { IsUUID } from 'class-validator';
+
+export class RedeliverFailedRequest {
+  @IsUUID()
+  tenant_id!: string;
+}

@@ -1,0 +1,46 @@
+import {
+  PAYMENT_APPROVED,
+  PAYMENT_EXPIRED,
+  PAYMENT_FLAGGED_FOR_REVIEW,
+  PAYMENT_REJECTED,
+  PAYMENT_VERIFIED,
+  paisaToPkr,
+} from '@pvs/contracts';
+import { Payment } from '@pvs/payments';
+
+export type WebhookEventName = 'payment.verified' | 'payment.manual_review' | 'payment.failed';
+
+const EVENT_NAMES: Record<string, WebhookEventName> = {
+  [PAYMENT_VERIFIED]: 'payment.verified',
+  [PAYMENT_APPROVED]: 'payment.verified',
+  [PAYMENT_FLAGGED_FOR_REVIEW]: 'payment.manual_review',
+  [PAYMENT_EXPIRED]: 'payment.failed',
+  [PAYMENT_REJECTED]: 'payment.failed',
+};
+
+export function webhookEventName(decisionType: string): WebhookEventName | undefined {
+  return EVENT_NAMES[decisionType];
+}
+
+/**
+ * The webhook body, serialised once and stored, so every retry sends the same bytes:
+ * `{event, id, created_at, data:{uuid, status, gateway, transaction_reference, amount_expected,
+ * amount_detected, verified_at, client_metadata}}`.
+ */
+export function webhookBody(event: WebhookEventName, id: string, createdAt: Date, payment: Payment): string {
+  return JSON.stringify({
+    event,
+    id,
+    created_at: createdAt.toISOString(),
+    data: {
+      uuid: payment.uuid,
+      status: payment.status,
+      gateway: payment.gateway,
+      transaction_reference: payment.transactionReference,
+      amount_expected: paisaToPkr(payment.amountExpectedPaisa),
+      amount_detected: payment.amountDetectedPaisa === null ? null : paisaToPkr(payment.amountDetectedPaisa),
+      verified_at: payment.verifiedAt,
+      client_metadata: payment.intent.clientMetadata,
+    },
+  });
+}

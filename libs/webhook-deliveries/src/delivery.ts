@@ -1,0 +1,53 @@
+export const DELIVERY_STATUSES = ['pending', 'succeeded', 'dead', 'undeliverable'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export interface Delivery {
+  readonly id: string;
+  readonly tenantId: string;
+  readonly paymentId: string;
+  readonly event: string;
+  readonly url: string | null;
+  readonly body: string;
+  readonly status: DeliveryStatus;
+  readonly attempts: number;
+  readonly nextAttemptAt: Date | null;
+  readonly lastStatusCode: number | null;
+  readonly lastError: string | null;
+  readonly createdAt: Date;
+  readonly deliveredAt: Date | null;
+}
+
+export interface Attempt {
+  readonly attempt: number;
+  readonly startedAt: Date;
+  readonly durationMs: number;
+  readonly statusCode: number | null;
+  readonly error: string | null;
+  readonly outcome: 'succeeded' | 'failed' | 'refused';
+  readonly nextAttemptAt: Date | null;
+}
+
+export interface NewDelivery {
+  readonly id: string;
+  readonly tenantId: string;
+  readonly paymentId: string;
+  readonly event: string;
+  readonly url: string | null;
+  readonly body: string;
+}
+
+export interface AttemptRecord {
+  readonly delivery: Delivery;
+  readonly startedAt: Date;
+  readonly durationMs: number;
+  readonly statusCode: number | null;
+  readonly error: string | null;
+  readonly outcome: Attempt['outcome'];
+  /** When to try again; null ends the delivery (succeeded, or dead). */
+  readonly nextAttemptAt: Date | null;
+}
+
+/** The scheme, host and port a URL delivers to: the unit of per-endpoint limits and health. */
+export function originOf(url: string): string {
+  return new URL(url).origin;
+}

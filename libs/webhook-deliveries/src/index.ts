@@ -1,0 +1,3 @@
+export * from './schema';
+export * from './delivery';
+export * from './delivery-outbox';
