@@ -70,15 +70,22 @@ export class PaymentMatcher {
     if (!sms.parsed.normalizedReference) return this.matchWithoutReference(sms, tenant);
 
     const paymentId = paymentIdFor(tenant.id, sms.parsed.gateway, sms.parsed.normalizedReference);
+    if (!(await this.loadPayment(paymentId)).payment) return this.awaitIntent(paymentId, sms);
+    // An SMS that was waiting for this intent came first: it decides before this one is weighed.
+    await this.decideAwaiting(paymentId);
     const { payment, version } = await this.loadPayment(paymentId);
-    if (payment) return this.decide(payment, version, sms, tenant);
-    return this.awaitIntent(paymentId, sms);
+    return this.decide(payment as Payment, version, sms, tenant);
   }
 
-  private async matchIntent(intent: PaymentIntentRegisteredData): Promise<void> {
-    const { payment, version } = await this.loadPayment(intent.paymentId);
+  private matchIntent(intent: PaymentIntentRegisteredData): Promise<void> {
+    return this.decideAwaiting(intent.paymentId);
+  }
+
+  /** Decides a pending payment on the SMS that named it before it was registered, if there is one. */
+  private async decideAwaiting(paymentId: string): Promise<void> {
+    const { payment, version } = await this.loadPayment(paymentId);
     if (!payment || payment.status !== 'pending') return;
-    const [waiting] = await this.events.readStream(awaitingStream(intent.paymentId));
+    const [waiting] = await this.events.readStream(awaitingStream(paymentId));
     if (!waiting) return;
     const { smsId, parsedVersion } = waiting.data as SmsAwaitingIntentData;
     const sms = await this.loadSms(smsId, parsedVersion);
