@@ -30,7 +30,7 @@ up() {
   ensure_installed
   local bin; bin=$(pg_bin)
   local user="$PG_USER"; [ "$(id -u)" -eq 0 ] || user=$(id -un)
-  prepare_dir "$user" "$SERVICES_DIR"
+  mkdir -p "$SERVICES_DIR"   # shared by every service: never chown it (recursively) to one of them
   if [ ! -s "$PG_DATA/PG_VERSION" ]; then
     prepare_dir "$user" "$PG_DATA"
     run_as "$user" "$bin/initdb" -D "$PG_DATA" -U postgres --auth=trust -E UTF8 --locale=C >/dev/null

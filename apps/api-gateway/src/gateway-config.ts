@@ -1,13 +1,11 @@
 import { SecretBox } from '@pvs/tenants';
+import { GatewaySettings } from './gateway-settings';
 
 export const GATEWAY_CONFIG = Symbol('GATEWAY_CONFIG');
 
-export interface GatewayConfig {
+export interface GatewayConfig extends GatewaySettings {
   /** SHA-256 of the admin bearer token; the token itself is never kept. */
   readonly adminTokenHash: string;
-  readonly paymentExpirySeconds: number;
-  /** How long SMS ingest waits for the matcher's decision before answering with what it knows. */
-  readonly smsDecisionWaitMs: number;
   /** Encrypts tenants' webhook signing secrets at rest. */
   readonly secretBox: SecretBox;
 }

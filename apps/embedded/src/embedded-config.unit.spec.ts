@@ -9,8 +9,9 @@ describe('loadEmbeddedConfig', () => {
       host: '127.0.0.1',
       databaseUrl: undefined,
       adminToken: undefined,
-      paymentExpirySeconds: 86_400,
-      webhookAllowPrivateNetworks: false,
+      gateway: { paymentExpirySeconds: 86_400, smsDecisionWaitMs: 2_000 },
+      matcher: { expirySweepIntervalMs: 5_000 },
+      notifier: { allowPrivateNetworks: false, retryScheduleSeconds: [0, 5, 300, 1800, 7200, 18000, 36000, 36000], timeoutMs: 10_000 },
     });
     expect(config.dataDir).toMatch(/\.data$/);
   });
@@ -23,6 +24,7 @@ describe('loadEmbeddedConfig', () => {
     [{ ADMIN_TOKEN: 'short' }, 'ADMIN_TOKEN must be at least 16 characters'],
     [{ SECRETS_KEY: 'c2hvcnQ=' }, 'SECRETS_KEY must be 32 bytes'],
     [{ DATABASE_URL: 'mysql://db/x' }, 'DATABASE_URL must be a postgres: or postgresql: URL'],
+    [{ WEBHOOK_RETRY_SCHEDULE: '0,5,soon' }, 'WEBHOOK_RETRY_SCHEDULE must be comma-separated whole numbers'],
   ])('stops on %j naming the variable', (env, message) => {
     expect(() => loadEmbeddedConfig(env)).toThrow(ConfigError);
     expect(() => loadEmbeddedConfig(env)).toThrow(message);
@@ -35,7 +37,7 @@ describe('loadEmbeddedConfig', () => {
       PAYMENT_EXPIRY_SECONDS: '3600',
       SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
     });
-    expect(config).toMatchObject({ port: 8080, webhookAllowPrivateNetworks: true, paymentExpirySeconds: 3600 });
+    expect(config).toMatchObject({ port: 8080, notifier: { allowPrivateNetworks: true }, gateway: { paymentExpirySeconds: 3600 } });
     expect(config.secretsKey).toEqual(Buffer.alloc(32, 7));
   });
 });

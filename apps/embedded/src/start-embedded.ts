@@ -28,24 +28,13 @@ export async function startEmbedded(config: EmbeddedConfig): Promise<RunningServ
   );
   try {
     const secretBox = new SecretBox(secretsKeyFor(config.secretsKey, config.dataDir));
-    const gateway = {
-      adminTokenHash: adminToken.hash,
-      paymentExpirySeconds: config.paymentExpirySeconds,
-      smsDecisionWaitMs: config.smsDecisionWaitMs,
-      secretBox,
-    };
-    const notifier = {
-      secretBox,
-      allowPrivateNetworks: config.webhookAllowPrivateNetworks,
-      retryScheduleSeconds: config.webhookRetryScheduleSeconds,
-      timeoutMs: config.webhookTimeoutMs,
-      maxInFlight: config.webhookMaxInFlight,
-      perEndpointLimit: config.webhookPerEndpointLimit,
-      pollIntervalMs: 250,
-      disableEndpointAfterMs: config.webhookDisableEndpointAfterHours * 3_600_000,
-    };
     const app = await NestFactory.create<NestFastifyApplication>(
-      EmbeddedModule.register(infrastructure, gateway, { expirySweepIntervalMs: config.expirySweepIntervalMs }, notifier),
+      EmbeddedModule.register(
+        infrastructure,
+        { ...config.gateway, adminTokenHash: adminToken.hash, secretBox },
+        config.matcher,
+        { ...config.notifier, secretBox },
+      ),
       createHttpAdapter(),
       { logger: ['error', 'warn'] },
     );

@@ -1,1 +1,2 @@
-export { MatcherModule, MatcherConfig, MATCHER, Matcher } from './matcher.module';
+export { MatcherModule, MATCHER, Matcher } from './matcher.module';
+export { MatcherConfig, loadMatcherSettings } from './matcher-settings';

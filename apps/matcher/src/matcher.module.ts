@@ -7,13 +7,10 @@ import { CLOCK, Clock, READ_MODEL_DATABASE } from '@pvs/runtime';
 import { SqlClient } from '@pvs/sql';
 import { TenantDirectory } from '@pvs/tenants';
 import { ExpirySweeper } from './expiry/expiry-sweeper';
+import { MatcherConfig } from './matcher-settings';
 import { PaymentMatcher } from './matching/payment-matcher';
 import { checkpointedProcessor } from './processing/checkpointed-processor';
 import { decisionPublisher } from './publishing/decision-publisher';
-
-export interface MatcherConfig {
-  readonly expirySweepIntervalMs: number;
-}
 
 export const MATCHER = Symbol('MATCHER');
 

@@ -1,2 +1,2 @@
 export { NotifierModule, NotifierConfig, NOTIFIER, Notifier } from './notifier.module';
-export { DEFAULT_RETRY_SCHEDULE_SECONDS } from './delivery/retry-schedule';
+export { NotifierSettings, loadNotifierSettings } from './notifier-settings';

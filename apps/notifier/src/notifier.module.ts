@@ -7,14 +7,14 @@ import { SqlClient } from '@pvs/sql';
 import { SecretBox, TenantDirectory } from '@pvs/tenants';
 import { DeliveryOutbox } from '@pvs/webhook-deliveries';
 import { NodeHttpWebhookSender } from './delivery-http/node-http-webhook-sender';
-import { DeliveryWorker, DeliveryWorkerOptions } from './delivery/delivery-worker';
+import { DeliveryWorker } from './delivery/delivery-worker';
+import { NotifierSettings } from './notifier-settings';
 import { EnqueueDeliveries } from './webhooks/enqueue-deliveries';
 
 const CONSUMER_GROUP = 'notifier';
 
-export interface NotifierConfig extends DeliveryWorkerOptions {
+export interface NotifierConfig extends NotifierSettings {
   readonly secretBox: SecretBox;
-  readonly allowPrivateNetworks: boolean;
 }
 
 export const NOTIFIER = Symbol('NOTIFIER');

@@ -3,3 +3,8 @@ export * from './config/env-reader';
 export * from './infrastructure';
 export * from './infrastructure.module';
 export * from './sql-infrastructure';
+export * from './distributed-infrastructure';
+export * from './config/distributed-config';
+export * from './process/run-service';
+export * from './process/service-secrets';
+export * from './process/start-worker-process';

@@ -48,15 +48,17 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     databaseUrl: options.databaseUrl,
     adminToken,
     secretsKey: options.secretsKey ?? randomBytes(32),
-    paymentExpirySeconds: options.paymentExpirySeconds ?? 86_400,
-    smsDecisionWaitMs: options.smsDecisionWaitMs ?? 2_000,
-    expirySweepIntervalMs: options.expirySweepIntervalMs ?? 60_000,
-    webhookAllowPrivateNetworks: options.webhookAllowPrivateNetworks ?? true,
-    webhookRetryScheduleSeconds: options.webhookRetryScheduleSeconds ?? [0, 1, 1, 1],
-    webhookTimeoutMs: options.webhookTimeoutMs ?? 2_000,
-    webhookMaxInFlight: 32,
-    webhookPerEndpointLimit: options.webhookPerEndpointLimit ?? 4,
-    webhookDisableEndpointAfterHours: 120,
+    gateway: { paymentExpirySeconds: options.paymentExpirySeconds ?? 86_400, smsDecisionWaitMs: options.smsDecisionWaitMs ?? 2_000 },
+    matcher: { expirySweepIntervalMs: options.expirySweepIntervalMs ?? 60_000 },
+    notifier: {
+      allowPrivateNetworks: options.webhookAllowPrivateNetworks ?? true,
+      retryScheduleSeconds: options.webhookRetryScheduleSeconds ?? [0, 1, 1, 1],
+      timeoutMs: options.webhookTimeoutMs ?? 2_000,
+      maxInFlight: 32,
+      perEndpointLimit: options.webhookPerEndpointLimit ?? 4,
+      pollIntervalMs: 250,
+      disableEndpointAfterMs: 120 * 3_600_000,
+    },
   });
 
   const request: TestService['request'] = async (method, path, { body, headers = {}, rawBody } = {}) => {

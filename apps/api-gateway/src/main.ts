@@ -1,0 +1,33 @@
+import 'reflect-metadata';
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { EnvReader, InfrastructureModule, loadDistributedServices, openDistributedInfrastructure, requiredAdminToken, requiredSecretsKey, runService } from '@pvs/runtime';
+import { SecretBox, sha256 } from '@pvs/tenants';
+import { ApiGatewayModule } from './api-gateway.module';
+import { loadGatewaySettings } from './gateway-settings';
+import { API_PREFIX, configureHttpServer, createHttpAdapter } from './http/http-server';
+
+/** The API gateway as its own process (distributed mode). */
+runService(async () => {
+  const read = new EnvReader(process.env);
+  const services = loadDistributedServices(process.env, 'api-gateway');
+  const port = read.integer('PORT', 3000, { min: 0, max: 65_535 });
+  const host = read.string('HOST', '127.0.0.1');
+  const config = { ...loadGatewaySettings(read), adminTokenHash: sha256(requiredAdminToken(read)), secretBox: new SecretBox(requiredSecretsKey(read)) };
+  const infrastructure = await openDistributedInfrastructure(services);
+
+  @Module({ imports: [InfrastructureModule.register(infrastructure), ApiGatewayModule.register(config)] })
+  class GatewayProcessModule {}
+
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayProcessModule, createHttpAdapter(), { logger: ['error', 'warn'] });
+  configureHttpServer(app);
+  await app.listen(port, host);
+  return {
+    banner: [`api-gateway listening on http://${host}:${port}/${API_PREFIX}`],
+    async close() {
+      await app.close();
+      await infrastructure.close();
+    },
+  };
+});

@@ -1,0 +1,6 @@
+import 'reflect-metadata';
+import { runService, startWorkerProcess } from '@pvs/runtime';
+import { ProjectorModule } from './projector.module';
+
+/** The projector as its own process (distributed mode). */
+runService(() => startWorkerProcess('projector', ProjectorModule));

@@ -1,0 +1,18 @@
+import { ConfigError, Env, EnvReader } from './env-reader';
+import { DistributedServices } from '../distributed-infrastructure';
+
+/** The shared services of a distributed process; every one is required. */
+export function loadDistributedServices(env: Env, clientId: string): DistributedServices {
+  const read = new EnvReader(env);
+  const databaseUrl = read.url('DATABASE_URL', ['postgres:', 'postgresql:']);
+  const redisUrl = read.url('REDIS_URL', ['redis:', 'rediss:']);
+  const brokers = read.optionalString('KAFKA_BROKERS');
+  if (!databaseUrl) throw new ConfigError('DATABASE_URL', 'is required (postgres://…)');
+  if (!redisUrl) throw new ConfigError('REDIS_URL', 'is required (redis://…)');
+  if (!brokers) throw new ConfigError('KAFKA_BROKERS', 'is required (host:port[,host:port…])');
+  const kafkaBrokers = brokers.split(',').map((broker) => broker.trim());
+  if (kafkaBrokers.some((broker) => !/^[\w.-]+:\d{1,5}$/.test(broker))) throw new ConfigError('KAFKA_BROKERS', `must be host:port[,host:port…], got "${brokers}"`);
+  const kafkaNamespace = read.string('KAFKA_NAMESPACE', '');
+  if (!/^[\w.-]*$/.test(kafkaNamespace)) throw new ConfigError('KAFKA_NAMESPACE', 'may hold only letters, digits, ".", "_" and "-"');
+  return { databaseUrl, redisUrl, kafkaBrokers, clientId, kafkaNamespace };
+}

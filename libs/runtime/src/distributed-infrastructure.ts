@@ -1,0 +1,64 @@
+import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
+import Redis from 'ioredis';
+import { PAYMENT_DECISIONS_TOPIC } from '@pvs/contracts';
+import { PostgresEventStore } from '@pvs/event-store';
+import { KafkaMessageBus } from '@pvs/messaging';
+import { readModelMigrations } from '@pvs/read-model';
+import { PgPoolClient, migrate } from '@pvs/sql';
+import { webhookDeliveryMigrations } from '@pvs/webhook-deliveries';
+import { systemClock } from './clock';
+import { Infrastructure } from './infrastructure';
+
+export interface DistributedServices {
+  readonly databaseUrl: string;
+  readonly kafkaBrokers: readonly string[];
+  readonly redisUrl: string;
+  /** Names this process to Kafka (e.g. `api-gateway`). */
+  readonly clientId: string;
+  /** Prefix of every Kafka topic and consumer group. */
+  readonly kafkaNamespace: string;
+}
+
+/** Partitions of the decisions topic: the most notifier instances that can share the work. */
+export const PAYMENT_DECISIONS_PARTITIONS = 6;
+
+/**
+ * The distributed infrastructure: PostgreSQL for the event store and the read model, Kafka for the
+ * bus, Redis for rate-limit counters shared by every gateway process.
+ */
+export async function openDistributedInfrastructure(services: DistributedServices): Promise<Infrastructure> {
+  const sql = new PgPoolClient({ connectionString: services.databaseUrl, max: 20 });
+  const eventStore = new PostgresEventStore(sql);
+  await eventStore.migrate();
+  await migrate(sql, [...readModelMigrations, ...webhookDeliveryMigrations]);
+  const messageBus = await KafkaMessageBus.connect({
+    brokers: services.kafkaBrokers,
+    clientId: services.clientId,
+    namespace: services.kafkaNamespace,
+    topics: [{ name: PAYMENT_DECISIONS_TOPIC, partitions: PAYMENT_DECISIONS_PARTITIONS }],
+  });
+  // Fail fast while Redis is down instead of queueing commands: health says so at once.
+  const redis = new Redis(services.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
+  redis.on('error', () => undefined);
+  const throttlerStorage = new ThrottlerStorageRedisService(redis);
+  return {
+    eventStore,
+    readModel: sql,
+    messageBus,
+    throttlerStorage,
+    clock: systemClock,
+    health: {
+      database: () => eventStore.ping(),
+      cache: async () => {
+        await redis.ping();
+      },
+      queue: () => messageBus.ping(),
+    },
+    async close() {
+      await messageBus.close();
+      redis.disconnect();
+      await eventStore.close();
+      await sql.close();
+    },
+  };
+}

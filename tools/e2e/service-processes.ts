@@ -1,0 +1,52 @@
+import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+
+export type App = 'api-gateway' | 'matcher' | 'projector' | 'notifier';
+
+/** Builds once per run (incremental), so the processes run what the tests see. */
+export function buildOnce(): void {
+  execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  return port;
+}
+
+/** One app in its own process, as `npm run start:<app>` runs it. */
+export class ServiceProcess {
+  private readonly child: ChildProcess;
+  output = '';
+
+  constructor(
+    readonly app: App,
+    env: Record<string, string>,
+  ) {
+    this.child = spawn(process.execPath, [`dist/apps/${app}/src/main.js`], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    this.child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+  }
+
+  async waitForOutput(text: string, timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.output.includes(text)) {
+      if (this.child.exitCode !== null) throw new Error(`${this.app} exited ${this.child.exitCode}: ${this.output}`);
+      if (Date.now() > deadline) throw new Error(`${this.app} did not print "${text}": ${this.output}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** SIGTERM and the exit code, or SIGKILL (a crash) when `crash` is set. */
+  async stop(crash = false): Promise<number | null> {
+    if (this.child.exitCode !== null) return this.child.exitCode;
+    const exited = once(this.child, 'exit');
+    this.child.kill(crash ? 'SIGKILL' : 'SIGTERM');
+    await exited;
+    return this.child.exitCode;
+  }
+}
