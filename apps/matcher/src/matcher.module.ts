@@ -3,7 +3,7 @@ import { PAYMENT_CATEGORY, PAYMENT_INTENT_REGISTERED, SMS_CATEGORY, SMS_PARSED }
 import { CatchUpSubscription, EVENT_STORE, EventStore } from '@pvs/event-store';
 import { MESSAGE_BUS, MessageBus } from '@pvs/messaging';
 import { PendingPayments } from '@pvs/read-model';
-import { CLOCK, Clock, READ_MODEL_DATABASE } from '@pvs/runtime';
+import { CLOCK, Clock, LeaderRole, Leadership, READ_MODEL_DATABASE } from '@pvs/runtime';
 import { SqlClient } from '@pvs/sql';
 import { TenantDirectory } from '@pvs/tenants';
 import { ExpirySweeper } from './expiry/expiry-sweeper';
@@ -14,17 +14,15 @@ import { decisionPublisher } from './publishing/decision-publisher';
 
 export const MATCHER = Symbol('MATCHER');
 
-/** The matcher's moving parts, started and stopped together. */
-export class Matcher {
+/** What only the leading matcher process runs: matching, publishing decisions, expiring intents. */
+class MatcherRole implements LeaderRole {
   constructor(
-    readonly tenants: TenantDirectory,
-    readonly matching: CatchUpSubscription,
-    readonly publishing: CatchUpSubscription,
-    readonly expiry: ExpirySweeper,
+    private readonly matching: CatchUpSubscription,
+    private readonly publishing: CatchUpSubscription,
+    private readonly expiry: ExpirySweeper,
   ) {}
 
   async start(): Promise<void> {
-    await this.tenants.start();
     await this.matching.start();
     await this.publishing.start();
     this.expiry.start();
@@ -34,6 +32,26 @@ export class Matcher {
     await this.expiry.stop();
     await this.matching.stop();
     await this.publishing.stop();
+  }
+}
+
+/**
+ * The matcher's moving parts. Several matcher processes may run for availability; one leads
+ * (an advisory lock) and the others take over when it goes, so no two decide at once.
+ */
+export class Matcher {
+  constructor(
+    readonly tenants: TenantDirectory,
+    readonly leadership: Leadership,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.tenants.start();
+    await this.leadership.start();
+  }
+
+  async stop(): Promise<void> {
+    await this.leadership.stop();
     await this.tenants.stop();
   }
 }
@@ -63,7 +81,8 @@ export class MatcherModule implements OnApplicationBootstrap, OnApplicationShutd
               onError,
             });
             const expiry = new ExpirySweeper(events, pending, clock, config.expirySweepIntervalMs, onError);
-            return new Matcher(tenants, matching, decisionPublisher(events, readModel, bus, onError), expiry);
+            const role = new MatcherRole(matching, decisionPublisher(events, readModel, bus, onError), expiry);
+            return new Matcher(tenants, new Leadership(readModel, 'matcher', role, 2_000, onError));
           },
         },
       ],

@@ -47,10 +47,12 @@ export class CatchUpSubscription {
     this.loop = this.run();
   }
 
+  /** Stops following; a later start reloads the stored checkpoint (another process may have moved it). */
   async stop(): Promise<void> {
     this.running = false;
     await this.loop;
     this.loop = null;
+    this.positionLoaded = false;
     for (const waiter of this.waiters) waiter.resolve(false);
     this.waiters = [];
   }

@@ -8,3 +8,4 @@ export * from './config/distributed-config';
 export * from './process/run-service';
 export * from './process/service-secrets';
 export * from './process/start-worker-process';
+export * from './leadership';

@@ -5,9 +5,18 @@ export interface SqlExecutor {
   exec(script: string): Promise<void>;
 }
 
+/** A session-level advisory lock held by this process until released or its connection drops. */
+export interface HeldLock {
+  /** Resolves when the lock is lost (its connection broke) or released. */
+  readonly lost: Promise<void>;
+  release(): Promise<void>;
+}
+
 export interface SqlClient extends SqlExecutor {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /** Takes the advisory lock `key` for this process if nobody holds it, else returns null. */
+  tryLock(key: number): Promise<HeldLock | null>;
   close(): Promise<void>;
 }
 

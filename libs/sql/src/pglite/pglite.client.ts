@@ -1,11 +1,13 @@
 import { PGlite } from '@electric-sql/pglite';
-import { SqlClient, SqlExecutor } from '../sql-client.port';
+import { HeldLock, SqlClient, SqlExecutor } from '../sql-client.port';
 
 /**
  * PGlite runs one query at a time; its `transaction` holds that lock until it ends,
  * so a transaction here is as isolated as on a server.
  */
 export class PgliteClient implements SqlClient {
+  private readonly heldKeys = new Set<number>();
+
   private constructor(private readonly db: PGlite) {}
 
   /** `dataDir` is a folder to persist in, or undefined for a throw-away in-memory database. */
@@ -31,6 +33,21 @@ export class PgliteClient implements SqlClient {
         },
       }),
     );
+  }
+
+  /** One process owns an embedded database: each key is granted once, until released. */
+  async tryLock(key: number): Promise<HeldLock | null> {
+    if (this.heldKeys.has(key)) return null;
+    this.heldKeys.add(key);
+    let markLost: () => void = () => undefined;
+    const lost = new Promise<void>((resolve) => (markLost = resolve));
+    return {
+      lost,
+      release: async () => {
+        this.heldKeys.delete(key);
+        markLost();
+      },
+    };
   }
 
   async close(): Promise<void> {

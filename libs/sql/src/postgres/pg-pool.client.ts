@@ -1,5 +1,5 @@
 import { Pool, PoolConfig, types } from 'pg';
-import { SqlClient, SqlExecutor } from '../sql-client.port';
+import { HeldLock, SqlClient, SqlExecutor } from '../sql-client.port';
 
 const INT8 = 20;
 
@@ -48,6 +48,35 @@ export class PgPoolClient implements SqlClient {
       connection.release();
       throw error;
     }
+  }
+
+  /** Holds one pooled connection for as long as the lock is held: the lock lives in its session. */
+  async tryLock(key: number): Promise<HeldLock | null> {
+    const connection = await this.pool.connect();
+    try {
+      const [{ locked }] = (await connection.query('SELECT pg_try_advisory_lock($1) AS locked', [key])).rows;
+      if (!locked) {
+        connection.release();
+        return null;
+      }
+    } catch (error) {
+      connection.release(true);
+      throw error;
+    }
+    let markLost: () => void = () => undefined;
+    const lost = new Promise<void>((resolve) => (markLost = resolve));
+    connection.once('error', () => {
+      markLost();
+      connection.release(true);
+    });
+    return {
+      lost,
+      release: async () => {
+        await connection.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined);
+        connection.release();
+        markLost();
+      },
+    };
   }
 
   async close(): Promise<void> {
