@@ -1,0 +1,148 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { PAYMENT_DECISIONS } from '@pvs/contracts';
+import { TestResponse, WebhookReceiver } from '@pvs/embedded/testing';
+import { foldPayment } from '@pvs/payments';
+import { createTestDatabase, TestDatabase } from '@pvs/sql/testing';
+import { describeWith, requireServiceAddress } from '@pvs/testing';
+import { App, ServiceProcess, buildOnce, freePort } from './service-processes';
+
+// A broker of its own, so restarting it cannot disturb the other suites.
+const KAFKA_PORT = 39092;
+const kafka = (action: 'up' | 'down') =>
+  execFileSync('bash', ['scripts/services/kafka.sh', action], { env: { ...process.env, KAFKA_PORT: String(KAFKA_PORT) }, stdio: 'ignore' });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describeWith(['postgres', 'redis', 'kafka'], 'distributed mode under faults: kill -9 each worker and restart the broker mid-stream', () => {
+  let database: TestDatabase;
+  let receiver: WebhookReceiver;
+  let env: Record<string, string>;
+  let gateway: string;
+  const running = new Map<App, ServiceProcess>();
+  const adminToken = randomBytes(24).toString('base64url');
+
+  const start = async (app: App) => {
+    const child = new ServiceProcess(app, app === 'api-gateway' ? { ...env, PORT: new URL(gateway).port } : env);
+    running.set(app, child);
+    await child.waitForOutput(app === 'api-gateway' ? 'listening on' : 'running', 60_000);
+  };
+
+  beforeAll(async () => {
+    buildOnce();
+    kafka('up');
+    database = await createTestDatabase();
+    receiver = await new WebhookReceiver().start();
+    gateway = `http://127.0.0.1:${await freePort()}/api/v1`;
+    env = {
+      DATABASE_URL: database.url,
+      KAFKA_BROKERS: `127.0.0.1:${KAFKA_PORT}`,
+      REDIS_URL: requireServiceAddress('redis'),
+      KAFKA_NAMESPACE: `faults-${randomUUID()}.`,
+      ADMIN_TOKEN: adminToken,
+      SECRETS_KEY: randomBytes(32).toString('base64'),
+      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+      WEBHOOK_RETRY_SCHEDULE: '0,1,1,2,2,5,5,5,10,10',
+      SMS_DECISION_WAIT_MS: '500',
+    };
+    for (const app of ['api-gateway', 'matcher', 'projector', 'notifier'] as const) await start(app);
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all([...running.values()].map((p) => p.stop()));
+    await receiver?.stop();
+    await database?.drop();
+    kafka('down');
+  }, 60_000);
+
+  async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse> {
+    const response = await fetch(`${gateway}${path}`, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, headers: response.headers, body: await response.json() };
+  }
+
+  it('ends every payment in the right status, decided once, webhooks delivered, read model equal to the events', async () => {
+    const tenants: { api_key: string }[] = [];
+    for (let i = 0; i < 4; i++) {
+      tenants.push((await call('POST', '/admin/tenants', { name: `faults ${i}`, webhook_url: receiver.url }, { authorization: `Bearer ${adminToken}` })).body.data);
+    }
+    const payments: { uuid: string; expected: 'verified' | 'manual_review' }[] = [];
+    const load = (async () => {
+      for (let i = 0; i < 120; i++) {
+        const tenant = tenants[i % tenants.length];
+        const key = { 'x-api-key': tenant.api_key };
+        const reference = String(910000000000 + i);
+        const mismatch = i % 10 === 0;
+        const registered = await call('POST', '/payments/verify', { gateway: 'wallet_one', transaction_reference: reference, amount: 100 }, key);
+        payments.push({ uuid: registered.body.data.uuid, expected: mismatch ? 'manual_review' : 'verified' });
+        const paid = mismatch ? '99.00' : '100.00';
+        await call('POST', '/sms/ingest', { sender: '8558', body: `Rs ${paid} received in your JazzCash Mobile Account:03444160241 via Raast. TID: ${reference}` }, key);
+        await sleep(40);
+      }
+    })();
+
+    const started = Date.now();
+    for (const app of ['matcher', 'notifier', 'projector'] as const) {
+      await sleep(1_200);
+      await running.get(app)!.stop(true); // kill -9
+      await sleep(500);
+      await start(app);
+    }
+    await sleep(800);
+    kafka('down');
+    await sleep(1_000);
+    kafka('up');
+    await load;
+    const loadEnded = Date.now();
+
+    // Convergence: every payment decided as expected, and its webhook received.
+    const byId = new Map(payments.map((p) => [p.uuid, p]));
+    const statusOf = async (uuid: string) => (await call('GET', `/payments/status/${uuid}`, undefined, { 'x-api-key': tenants[0].api_key })).body;
+    for (let settled = false; !settled; ) {
+      if (Date.now() - loadEnded > 90_000) throw new Error('did not converge within 90 s');
+      const delivered = new Set(receiver.received.map((w) => JSON.parse(w.rawBody).data.uuid));
+      settled = payments.every((p) => delivered.has(p.uuid));
+      if (!settled) await sleep(250);
+    }
+    const converged = Date.now();
+    console.log(`faults: ${payments.length} payments; converged ${converged - loadEnded} ms after the load ended (${converged - started} ms after the first fault)`);
+
+    const admin = new Client({ connectionString: database.url });
+    await admin.connect();
+    try {
+      for (const payment of payments) {
+        const { rows } = await admin.query(`SELECT event_type, data FROM es_events WHERE stream_name = $1 ORDER BY stream_version`, [`payment-${payment.uuid}`]);
+        const decisions = rows.filter((row) => (PAYMENT_DECISIONS as readonly string[]).includes(row.event_type));
+        expect(decisions).toHaveLength(1);
+        const folded = foldPayment(rows.map((row) => ({ type: row.event_type, data: row.data })));
+        expect(folded?.status).toBe(payment.expected);
+        // The read model, as every projection instance left it, equals the fold of the events.
+        for (let i = 0; i < 100; i++) {
+          const [row] = (await admin.query(`SELECT status, amount_detected_paisa FROM rm_payments WHERE uuid = $1`, [payment.uuid])).rows;
+          if (row?.status === folded?.status) {
+            expect(Number(row.amount_detected_paisa)).toBe(folded?.amountDetectedPaisa);
+            break;
+          }
+          if (i === 99) throw new Error(`read model of ${payment.uuid} is ${JSON.stringify(row)}, events say ${folded?.status}`);
+          await sleep(50);
+        }
+      }
+    } finally {
+      await admin.end();
+    }
+
+    // Webhooks: at least one per payment; a payment's repeats all carry the same event id.
+    const idsByPayment = new Map<string, Set<string>>();
+    for (const webhook of receiver.received) {
+      const body = JSON.parse(webhook.rawBody);
+      expect(byId.has(body.data.uuid)).toBe(true);
+      expect(body.id).toBe(webhook.headers['webhook-id']);
+      idsByPayment.set(body.data.uuid, (idsByPayment.get(body.data.uuid) ?? new Set()).add(body.id));
+    }
+    for (const ids of idsByPayment.values()) expect(ids.size).toBe(1);
+    expect(idsByPayment.size).toBe(payments.length);
+  }, 240_000);
+});
