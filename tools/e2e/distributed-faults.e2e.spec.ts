@@ -64,6 +64,15 @@ describeWith(['postgres', 'redis', 'kafka'], 'distributed mode under faults: kil
     return { status: response.status, headers: response.headers, body: await response.json() };
   }
 
+  async function untilHealth(status: number) {
+    for (let i = 0; i < 100; i++) {
+      const health = await call('GET', '/system/health');
+      if (health.status === status) return health.body;
+      await sleep(200);
+    }
+    throw new Error(`health never answered ${status}`);
+  }
+
   it('ends every payment in the right status, decided once, webhooks delivered, read model equal to the events', async () => {
     const tenants: { api_key: string }[] = [];
     for (let i = 0; i < 4; i++) {
@@ -93,9 +102,12 @@ describeWith(['postgres', 'redis', 'kafka'], 'distributed mode under faults: kil
     }
     await sleep(800);
     kafka('down');
-    await sleep(1_000);
+    const healthWhileDown = await untilHealth(503);
     kafka('up');
+    const healthAfter = await untilHealth(200);
     await load;
+    expect(healthWhileDown.services).toEqual({ database: 'ok', cache: 'ok', queue: 'down' });
+    expect(healthAfter.services).toEqual({ database: 'ok', cache: 'ok', queue: 'ok' });
     const loadEnded = Date.now();
 
     // Convergence: every payment decided as expected, and its webhook received.

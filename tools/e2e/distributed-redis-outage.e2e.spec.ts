@@ -1,0 +1,72 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { TestResponse } from '@pvs/embedded/testing';
+import { createTestDatabase, TestDatabase } from '@pvs/sql/testing';
+import { describeWith, requireServiceAddress } from '@pvs/testing';
+import { ServiceProcess, buildOnce, freePort } from './service-processes';
+
+// A Redis of its own, so stopping it cannot disturb the other suites.
+const REDIS_PORT = 26379;
+const redis = (action: 'up' | 'down') =>
+  execFileSync('bash', ['scripts/services/redis.sh', action], { env: { ...process.env, REDIS_PORT: String(REDIS_PORT) }, stdio: 'ignore' });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describeWith(['postgres', 'redis', 'kafka'], 'distributed gateway while Redis is down', () => {
+  let database: TestDatabase;
+  let gateway: ServiceProcess;
+  let base: string;
+  const adminToken = randomBytes(24).toString('base64url');
+
+  beforeAll(async () => {
+    buildOnce();
+    redis('up');
+    database = await createTestDatabase();
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}/api/v1`;
+    gateway = new ServiceProcess('api-gateway', {
+      DATABASE_URL: database.url,
+      KAFKA_BROKERS: requireServiceAddress('kafka'),
+      REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`,
+      KAFKA_NAMESPACE: `redis-outage-${randomUUID()}.`,
+      ADMIN_TOKEN: adminToken,
+      SECRETS_KEY: randomBytes(32).toString('base64'),
+      PORT: String(port),
+    });
+    await gateway.waitForOutput('listening on', 60_000);
+  }, 120_000);
+
+  afterAll(async () => {
+    await gateway?.stop();
+    await database?.drop();
+    redis('up');
+  }, 60_000);
+
+  async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse> {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, headers: response.headers, body: await response.json() };
+  }
+
+  it('answers 503 naming the cache, keeps serving without rate limits, and recovers', async () => {
+    const tenant = (await call('POST', '/admin/tenants', { name: 'Outage' }, { authorization: `Bearer ${adminToken}` })).body.data;
+    const key = { 'x-api-key': tenant.api_key };
+    expect((await call('GET', '/system/health')).status).toBe(200);
+
+    redis('down');
+    const down = await call('GET', '/system/health');
+    expect(down.status).toBe(503);
+    expect(down.body.services).toEqual({ database: 'ok', cache: 'down', queue: 'ok' });
+    // Rate limiting fails open: more than the 60 a minute still go through while the counters are away.
+    const answers = await Promise.all(Array.from({ length: 61 }, (_, i) => call('POST', '/payments/verify', { gateway: 'bank', transaction_reference: `OUT${i}`, amount: 5 }, key)));
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200));
+
+    redis('up');
+    for (let i = 0; i < 50 && (await call('GET', '/system/health')).status !== 200; i++) await sleep(200);
+    expect((await call('GET', '/system/health')).status).toBe(200);
+    const limited = await Promise.all(Array.from({ length: 61 }, (_, i) => call('POST', '/payments/verify', { gateway: 'bank', transaction_reference: `BACK${i}`, amount: 5 }, key)));
+    expect(limited.filter((a) => a.status === 429)).toHaveLength(1);
+  }, 120_000);
+});
