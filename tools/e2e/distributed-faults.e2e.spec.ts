@@ -112,7 +112,6 @@ describeWith(['postgres', 'redis', 'kafka'], 'distributed mode under faults: kil
 
     // Convergence: every payment decided as expected, and its webhook received.
     const byId = new Map(payments.map((p) => [p.uuid, p]));
-    const statusOf = async (uuid: string) => (await call('GET', `/payments/status/${uuid}`, undefined, { 'x-api-key': tenants[0].api_key })).body;
     for (let settled = false; !settled; ) {
       if (Date.now() - loadEnded > 90_000) throw new Error('did not converge within 90 s');
       const delivered = new Set(receiver.received.map((w) => JSON.parse(w.rawBody).data.uuid));
