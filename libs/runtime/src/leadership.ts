@@ -66,7 +66,6 @@ export class Leadership {
           this.leading = false;
           await this.role.stop();
           await lock.release();
-          continue;
         }
       } catch (error) {
         this.onError(error);

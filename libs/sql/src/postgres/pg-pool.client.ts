@@ -65,16 +65,26 @@ export class PgPoolClient implements SqlClient {
     }
     let markLost: () => void = () => undefined;
     const lost = new Promise<void>((resolve) => (markLost = resolve));
-    connection.once('error', () => {
+    let held = true;
+    // The connection goes back to the pool once, whether the lock is released or its connection breaks.
+    const giveBack = (broken: boolean) => {
+      if (!held) return;
+      held = false;
       markLost();
-      connection.release(true);
-    });
+      try {
+        connection.release(broken);
+      } catch {
+        // pg-pool may already have dropped a broken connection; it is gone either way.
+      }
+    };
+    // Kept for the connection's life: a broken socket may report more than one error.
+    connection.on('error', () => giveBack(true));
     return {
       lost,
       release: async () => {
+        if (!held) return;
         await connection.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined);
-        connection.release();
-        markLost();
+        giveBack(false);
       },
     };
   }
