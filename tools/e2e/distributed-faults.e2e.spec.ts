@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { PAYMENT_DECISIONS } from '@pvs/contracts';
-import { TestResponse, WebhookReceiver } from '@pvs/embedded/testing';
+import { WebhookReceiver } from '@pvs/embedded/testing';
 import { foldPayment } from '@pvs/payments';
 import { createTestDatabase, TestDatabase } from '@pvs/sql/testing';
 import { describeWith, requireServiceAddress } from '@pvs/testing';
-import { App, ServiceProcess, buildOnce, freePort } from './service-processes';
+import { App, ServiceProcess, buildOnce, freePort, jsonClient } from './service-processes';
 
 // A broker of its own, so restarting it cannot disturb the other suites.
 const KAFKA_PORT = 39092;
@@ -55,14 +55,7 @@ describeWith(['postgres', 'redis', 'kafka'], 'distributed mode under faults: kil
     kafka('down');
   }, 60_000);
 
-  async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse> {
-    const response = await fetch(`${gateway}${path}`, {
-      method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, headers: response.headers, body: await response.json() };
-  }
+  const call = jsonClient(() => gateway);
 
   async function untilHealth(status: number) {
     for (let i = 0; i < 100; i++) {

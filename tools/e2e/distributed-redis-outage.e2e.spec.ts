@@ -1,9 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { TestResponse } from '@pvs/embedded/testing';
 import { createTestDatabase, TestDatabase } from '@pvs/sql/testing';
 import { describeWith, requireServiceAddress } from '@pvs/testing';
-import { ServiceProcess, buildOnce, freePort } from './service-processes';
+import { ServiceProcess, buildOnce, freePort, jsonClient } from './service-processes';
 
 // A Redis of its own, so stopping it cannot disturb the other suites.
 const REDIS_PORT = 26379;
@@ -41,14 +40,7 @@ describeWith(['postgres', 'redis', 'kafka'], 'distributed gateway while Redis is
     redis('up');
   }, 60_000);
 
-  async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse> {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, headers: response.headers, body: await response.json() };
-  }
+  const call = jsonClient(() => base);
 
   it('answers 503 naming the cache, keeps serving without rate limits, and recovers', async () => {
     const tenant = (await call('POST', '/admin/tenants', { name: 'Outage' }, { authorization: `Bearer ${adminToken}` })).body.data;

@@ -2,8 +2,8 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { createTestDatabase, TestDatabase } from '@pvs/sql/testing';
 import { describeWith, requireServiceAddress } from '@pvs/testing';
-import { TestResponse, WebhookReceiver } from '@pvs/embedded/testing';
-import { ServiceProcess, buildOnce, freePort } from './service-processes';
+import { WebhookReceiver } from '@pvs/embedded/testing';
+import { ServiceProcess, buildOnce, freePort, jsonClient } from './service-processes';
 
 describeWith(['postgres', 'kafka', 'redis'], 'distributed mode: four processes on PostgreSQL, Kafka and Redis', () => {
   let database: TestDatabase;
@@ -41,14 +41,7 @@ describeWith(['postgres', 'kafka', 'redis'], 'distributed mode: four processes o
     expect(exits).toEqual(processes.map(() => 0));
   }, 60_000);
 
-  async function call(gateway: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse> {
-    const response = await fetch(`${gateway}${path}`, {
-      method,
-      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, headers: response.headers, body: await response.json() };
-  }
+  const call = (gateway: string, ...rest: Parameters<ReturnType<typeof jsonClient>>) => jsonClient(() => gateway)(...rest);
 
   it('reports PostgreSQL, Redis and Kafka healthy', async () => {
     const health = await call(gateways[0], 'GET', '/system/health');

@@ -1,6 +1,7 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
+import { TestResponse } from '@pvs/embedded/testing';
 
 export type App = 'api-gateway' | 'matcher' | 'projector' | 'notifier';
 
@@ -49,4 +50,16 @@ export class ServiceProcess {
     await exited;
     return this.child.exitCode;
   }
+}
+
+/** JSON over HTTP to one gateway process. */
+export function jsonClient(base: () => string) {
+  return async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse> => {
+    const response = await fetch(`${base()}${path}`, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, headers: response.headers, body: await response.json() };
+  };
 }
