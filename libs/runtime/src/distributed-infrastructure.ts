@@ -1,7 +1,7 @@
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import Redis from 'ioredis';
 import { PAYMENT_DECISIONS_TOPIC } from '@pvs/contracts';
-import { PostgresEventStore } from '@pvs/event-store';
+import { EventStore, KurrentDbEventStore, PostgresEventStore } from '@pvs/event-store';
 import { KafkaMessageBus } from '@pvs/messaging';
 import { readModelMigrations } from '@pvs/read-model';
 import { PgPoolClient, migrate } from '@pvs/sql';
@@ -17,6 +17,8 @@ export interface DistributedServices {
   readonly clientId: string;
   /** Prefix of every Kafka topic and consumer group. */
   readonly kafkaNamespace: string;
+  /** Set when the event store is KurrentDB (EVENT_STORE=kurrentdb) rather than PostgreSQL. */
+  readonly kurrentDbUrl?: string;
 }
 
 /** Partitions of the decisions topic: the most notifier instances that can share the work. */
@@ -28,8 +30,14 @@ export const PAYMENT_DECISIONS_PARTITIONS = 6;
  */
 export async function openDistributedInfrastructure(services: DistributedServices): Promise<Infrastructure> {
   const sql = new PgPoolClient({ connectionString: services.databaseUrl, max: 20 });
-  const eventStore = new PostgresEventStore(sql);
-  await eventStore.migrate();
+  let eventStore: EventStore;
+  if (services.kurrentDbUrl) {
+    eventStore = KurrentDbEventStore.connect(services.kurrentDbUrl);
+  } else {
+    const postgresEvents = new PostgresEventStore(sql);
+    await postgresEvents.migrate();
+    eventStore = postgresEvents;
+  }
   await migrate(sql, [...readModelMigrations, ...webhookDeliveryMigrations]);
   const messageBus = await KafkaMessageBus.connect({
     brokers: services.kafkaBrokers,

@@ -14,5 +14,9 @@ export function loadDistributedServices(env: Env, clientId: string): Distributed
   if (kafkaBrokers.some((broker) => !/^[\w.-]+:\d{1,5}$/.test(broker))) throw new ConfigError('KAFKA_BROKERS', `must be host:port[,host:port…], got "${brokers}"`);
   const kafkaNamespace = read.string('KAFKA_NAMESPACE', '');
   if (!/^[\w.-]*$/.test(kafkaNamespace)) throw new ConfigError('KAFKA_NAMESPACE', 'may hold only letters, digits, ".", "_" and "-"');
-  return { databaseUrl, redisUrl, kafkaBrokers, clientId, kafkaNamespace };
+  const eventStore = read.string('EVENT_STORE', 'postgres');
+  if (eventStore !== 'postgres' && eventStore !== 'kurrentdb') throw new ConfigError('EVENT_STORE', `must be postgres or kurrentdb, got "${eventStore}"`);
+  const kurrentDbUrl = read.url('KURRENTDB_URL', ['kurrentdb:', 'kurrentdb+discover:', 'esdb:', 'esdb+discover:']);
+  if (eventStore === 'kurrentdb' && !kurrentDbUrl) throw new ConfigError('KURRENTDB_URL', 'is required when EVENT_STORE=kurrentdb');
+  return { databaseUrl, redisUrl, kafkaBrokers, clientId, kafkaNamespace, kurrentDbUrl: eventStore === 'kurrentdb' ? kurrentDbUrl : undefined };
 }

@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ANY,
+  AppendStreamState,
+  KurrentDBClient,
+  NO_STREAM as KURRENT_NO_STREAM,
+  START,
+  STREAM_EXISTS as KURRENT_STREAM_EXISTS,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+  eventTypeFilter,
+  excludeSystemEvents,
+  jsonEvent,
+  streamNameFilter,
+} from '@kurrent/kurrentdb-client';
+import {
+  ANY_VERSION,
+  AppendResult,
+  Checkpoint,
+  EventMetadata,
+  EventStore,
+  ExpectedVersion,
+  ExpectedVersionConflictError,
+  NO_STREAM,
+  NewEvent,
+  ReadAllOptions,
+  RecordedEvent,
+  STREAM_EXISTS,
+  categoryOf,
+} from '../event-store.port';
+
+const WIDTH = 20;
+
+/** `<commit>:<prepare>` of the $all position, zero-padded so checkpoints order as strings. */
+function toCheckpoint(position: { commit: bigint; prepare: bigint }): Checkpoint {
+  return `${position.commit.toString().padStart(WIDTH, '0')}:${position.prepare.toString().padStart(WIDTH, '0')}`;
+}
+
+function fromCheckpoint(checkpoint: Checkpoint): { commit: bigint; prepare: bigint } {
+  const match = /^(\d{1,20}):(\d{1,20})$/.exec(checkpoint);
+  if (!match) throw new Error(`Not a KurrentDB checkpoint: ${checkpoint}`);
+  return { commit: BigInt(match[1]), prepare: BigInt(match[2]) };
+}
+
+/** Our versions count events from 1; KurrentDB revisions count from 0. */
+function streamState(expected: ExpectedVersion): AppendStreamState {
+  if (expected === NO_STREAM || expected === 0) return KURRENT_NO_STREAM;
+  if (expected === STREAM_EXISTS) return KURRENT_STREAM_EXISTS;
+  if (expected === ANY_VERSION) return ANY;
+  return BigInt(expected - 1);
+}
+
+interface KurrentRecorded {
+  readonly id: string;
+  readonly streamId: string;
+  readonly revision: bigint;
+  readonly type: string;
+  readonly created: Date;
+  readonly data: unknown;
+  readonly metadata: unknown;
+  readonly position?: { commit: bigint; prepare: bigint };
+}
+
+function toRecordedEvent(event: KurrentRecorded): RecordedEvent {
+  const position = event.position ?? { commit: 0n, prepare: 0n };
+  return {
+    id: event.id,
+    streamName: event.streamId,
+    streamVersion: Number(event.revision) + 1,
+    position: Number(position.commit),
+    checkpoint: toCheckpoint(position),
+    type: event.type,
+    data: event.data,
+    metadata: event.metadata as EventMetadata,
+    recordedAt: event.created,
+  };
+}
+
+/**
+ * The event store on KurrentDB (EVENT_STORE=kurrentdb). KurrentDB orders $all by commit position,
+ * so its global order is commit-safe by construction; the port's conventions (versions from 1,
+ * typed conflicts, opaque ordered checkpoints) are translated here.
+ */
+export class KurrentDbEventStore implements EventStore {
+  private readonly appendWaiters = new Set<() => void>();
+
+  constructor(private readonly client: KurrentDBClient) {}
+
+  static connect(connectionString: string): KurrentDbEventStore {
+    return new KurrentDbEventStore(KurrentDBClient.connectionString(connectionString));
+  }
+
+  async append(streamName: string, events: readonly NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    try {
+      const result = await this.client.appendToStream(
+        streamName,
+        events.map((event) =>
+          jsonEvent({ id: event.id ?? randomUUID(), type: event.type, data: event.data as never, metadata: event.metadata as never }),
+        ),
+        { streamState: streamState(expectedVersion) },
+      );
+      this.wakeWaiters();
+      return {
+        nextExpectedVersion: Number(result.nextExpectedRevision) + 1,
+        checkpoint: toCheckpoint(result.position ?? { commit: 0n, prepare: 0n }),
+      };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersionError)) throw error;
+      const actual = typeof error.actualState === 'bigint' ? Number(error.actualState) + 1 : 0;
+      throw new ExpectedVersionConflictError(streamName, expectedVersion, actual);
+    }
+  }
+
+  async readStream(streamName: string, afterVersion = 0): Promise<RecordedEvent[]> {
+    const events: RecordedEvent[] = [];
+    try {
+      for await (const resolved of this.client.readStream(streamName, { fromRevision: afterVersion === 0 ? START : BigInt(afterVersion) })) {
+        if (resolved.event) events.push(toRecordedEvent(resolved.event as KurrentRecorded));
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw error;
+    }
+    return events;
+  }
+
+  /**
+   * Reads $all past the checkpoint. The server filters (by stream prefix for categories, else by
+   * type prefix, else system events out), so a page is never eaten by events the caller skips.
+   */
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    const limit = options.limit ?? 500;
+    const after = options.after ?? null;
+    const events: RecordedEvent[] = [];
+    const fromPosition = after ? fromCheckpoint(after) : START;
+    const { categories, types } = options.filter ?? {};
+    const filter = categories
+      ? streamNameFilter({ prefixes: categories.map((category) => `${category}-`) })
+      : types
+        ? eventTypeFilter({ prefixes: [...types] })
+        : excludeSystemEvents();
+    // The start position is inclusive: one more, for the event at the checkpoint itself.
+    for await (const resolved of this.client.readAll({ fromPosition, maxCount: limit + 1, filter })) {
+      const event = resolved.event as KurrentRecorded | undefined;
+      if (!event || event.streamId.startsWith('$') || event.type.startsWith('$')) continue;
+      const recorded = toRecordedEvent(event);
+      if (after && recorded.checkpoint <= after) continue;
+      if (options.filter?.categories && !options.filter.categories.includes(categoryOf(recorded.streamName))) continue;
+      if (options.filter?.types && !options.filter.types.includes(recorded.type)) continue;
+      events.push(recorded);
+      if (events.length === limit) break;
+    }
+    return events;
+  }
+
+  waitForAppend(timeoutMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.appendWaiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.appendWaiters.add(done);
+    });
+  }
+
+  async ping(): Promise<void> {
+    for await (const _event of this.client.readAll({ maxCount: 1 })) break;
+  }
+
+  async close(): Promise<void> {
+    this.wakeWaiters();
+    await this.client.dispose();
+  }
+
+  private wakeWaiters(): void {
+    for (const wake of [...this.appendWaiters]) wake();
+  }
+}
