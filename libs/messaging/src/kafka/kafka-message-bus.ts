@@ -40,7 +40,9 @@ export class KafkaMessageBus implements MessageBus {
     const kafka = new Kafka({
       clientId: options.clientId,
       brokers: [...options.brokers],
-      logLevel: logLevel.ERROR,
+      // kafkajs logs protocol errors it then handles itself (a topic created by another process, a
+      // coordinator still loading); real failures reach us as exceptions, and are logged there.
+      logLevel: logLevel.NOTHING,
       retry: { retries: 5, initialRetryTime: 200 },
     });
     const admin = kafka.admin();
