@@ -28,6 +28,7 @@ import {
   STREAM_EXISTS,
   categoryOf,
 } from '../event-store.port';
+import { AppendSignal } from '../append-signal';
 
 const WIDTH = 20;
 
@@ -82,7 +83,7 @@ function toRecordedEvent(event: KurrentRecorded): RecordedEvent {
  * typed conflicts, opaque ordered checkpoints) are translated here.
  */
 export class KurrentDbEventStore implements EventStore {
-  private readonly appendWaiters = new Set<() => void>();
+  private readonly appended = new AppendSignal();
 
   constructor(private readonly client: KurrentDBClient) {}
 
@@ -100,7 +101,7 @@ export class KurrentDbEventStore implements EventStore {
         ),
         { streamState: streamState(expectedVersion) },
       );
-      this.wakeWaiters();
+      this.appended.notify();
       return {
         nextExpectedVersion: Number(result.nextExpectedRevision) + 1,
         checkpoint: toCheckpoint(result.position ?? { commit: 0n, prepare: 0n }),
@@ -155,15 +156,7 @@ export class KurrentDbEventStore implements EventStore {
   }
 
   waitForAppend(timeoutMs: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.appendWaiters.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, timeoutMs);
-      this.appendWaiters.add(done);
-    });
+    return this.appended.wait(timeoutMs);
   }
 
   async ping(): Promise<void> {
@@ -171,11 +164,7 @@ export class KurrentDbEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
-    this.wakeWaiters();
+    this.appended.notify();
     await this.client.dispose();
-  }
-
-  private wakeWaiters(): void {
-    for (const wake of [...this.appendWaiters]) wake();
   }
 }

@@ -1,12 +1,13 @@
 import { SqlClient, migrate } from '@pvs/sql';
 import { AppendResult, EventStore, ExpectedVersion, NewEvent, ReadAllOptions, RecordedEvent } from '../event-store.port';
+import { AppendSignal } from '../append-signal';
 import { appendToStream } from './append-to-stream';
 import { readAll, readStream } from './read-events';
 import { eventStoreMigrations } from './schema';
 
 /** The event store on PostgreSQL; the same SQL runs on a server (pg) and embedded (PGlite). */
 export class PostgresEventStore implements EventStore {
-  private appendWaiters = new Set<() => void>();
+  private readonly appended = new AppendSignal();
 
   constructor(private readonly sql: SqlClient) {}
 
@@ -16,7 +17,7 @@ export class PostgresEventStore implements EventStore {
 
   async append(streamName: string, events: readonly NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
     const result = await appendToStream(this.sql, streamName, events, expectedVersion);
-    this.wakeWaiters();
+    this.appended.notify();
     return result;
   }
 
@@ -29,15 +30,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   waitForAppend(timeoutMs: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.appendWaiters.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, timeoutMs);
-      this.appendWaiters.add(done);
-    });
+    return this.appended.wait(timeoutMs);
   }
 
   async ping(): Promise<void> {
@@ -45,11 +38,6 @@ export class PostgresEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
-    this.wakeWaiters();
-  }
-
-  private wakeWaiters(): void {
-    const waiters = [...this.appendWaiters];
-    for (const wake of waiters) wake();
+    this.appended.notify();
   }
 }
