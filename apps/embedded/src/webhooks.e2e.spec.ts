@@ -159,6 +159,19 @@ describe('webhooks over real HTTP (embedded)', () => {
     }
   });
 
+  it('refuses malformed delivery filters with 422', async () => {
+    for (const [query, message] of [
+      ['status=lost', 'status must be one of: pending, succeeded, dead, undeliverable'],
+      ['tenant_id=42', 'tenant_id must be a UUID'],
+      ['transaction_uuid=x', 'transaction_uuid must be a UUID'],
+      ['limit=0', 'limit must be 1 to 1000'],
+    ]) {
+      const response = await service.admin('GET', `/admin/webhooks/deliveries?${query}`);
+      expect(response.status).toBe(422);
+      expect(response.body).toEqual({ success: false, message });
+    }
+  });
+
   it('signs with both secrets while a rotation overlaps', async () => {
     const shop = await service.createTenant({ webhook_url: receiver.url });
     const rotated = await service.admin('POST', `/admin/tenants/${shop.id}/rotate-webhook-secret`, { overlap_seconds: 3600 });

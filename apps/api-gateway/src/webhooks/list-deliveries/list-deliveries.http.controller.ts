@@ -1,10 +1,9 @@
-import { Controller, Get, Inject, NotFoundException, Param, Query, UnprocessableEntityException, UseGuards } from '@nestjs/common';
-import { DELIVERY_STATUSES, Delivery, DeliveryOutbox, DeliveryStatus } from '@pvs/webhook-deliveries';
+import { Controller, Get, Inject, NotFoundException, Param, Query, UseGuards } from '@nestjs/common';
+import { DELIVERY_STATUSES, Delivery, DeliveryOutbox } from '@pvs/webhook-deliveries';
 import { AdminTokenGuard } from '../../auth/admin-token.guard';
+import { limitParam, optionalChoiceParam, optionalUuidParam } from '../../http/query-params';
 import { UuidOrNotFoundPipe } from '../../http/uuid-or-not-found.pipe';
 import { DELIVERY_OUTBOX } from '../delivery-outbox.token';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function deliveryResponse(delivery: Delivery) {
   return {
@@ -34,16 +33,14 @@ export class ListDeliveriesHttpController {
     @Query('status') status?: string,
     @Query('tenant_id') tenantId?: string,
     @Query('transaction_uuid') paymentId?: string,
-    @Query('limit') limit = '100',
+    @Query('limit') limit?: string,
   ) {
-    if (status !== undefined && !(DELIVERY_STATUSES as readonly string[]).includes(status)) {
-      throw new UnprocessableEntityException(`status must be one of: ${DELIVERY_STATUSES.join(', ')}`);
-    }
-    for (const [name, value] of [['tenant_id', tenantId], ['transaction_uuid', paymentId]] as const) {
-      if (value !== undefined && !UUID.test(value)) throw new UnprocessableEntityException(`${name} must be a UUID`);
-    }
-    if (!/^\d{1,4}$/.test(limit) || Number(limit) < 1 || Number(limit) > 1000) throw new UnprocessableEntityException('limit must be 1 to 1000');
-    const deliveries = await this.outbox.list({ status: status as DeliveryStatus | undefined, tenantId, paymentId, limit: Number(limit) });
+    const deliveries = await this.outbox.list({
+      status: optionalChoiceParam('status', status, DELIVERY_STATUSES),
+      tenantId: optionalUuidParam('tenant_id', tenantId),
+      paymentId: optionalUuidParam('transaction_uuid', paymentId),
+      limit: limitParam(limit),
+    });
     return { success: true, data: deliveries.map(deliveryResponse) };
   }
 
