@@ -15,6 +15,7 @@ import {
   SmsUnmatchedData,
   SmsUnmatchedReason,
   awaitingStream,
+  isOutcomeOfParse,
   paymentStream,
   smsStream,
 } from '@pvs/contracts';
@@ -188,16 +189,14 @@ export class PaymentMatcher {
 
   private async recordOutcome(sms: Sms, type: string, data: SmsMatchedData | SmsUnmatchedData): Promise<void> {
     const current = await this.events.readStream(smsStream(sms.smsId), sms.parsedVersion);
-    const outcomes = current.filter((e) => (e.type === SMS_MATCHED || e.type === SMS_UNMATCHED) && (e.data as SmsMatchedData).parsedVersion === sms.parsedVersion);
+    const outcomes = current.filter((e) => isOutcomeOfParse(e, sms.parsedVersion));
     // An SMS that waited for its intent gets a second, final outcome when the intent comes.
     if (outcomes.some((e) => e.type === type && JSON.stringify(e.data) === JSON.stringify(data))) return;
     await this.events.append(smsStream(sms.smsId), [{ type, data, metadata: this.metadata(sms) }], ANY_VERSION);
   }
 
   private outcomeOf(sms: Sms): RecordedEvent | undefined {
-    return sms.history.find(
-      (e) => (e.type === SMS_MATCHED || e.type === SMS_UNMATCHED) && (e.data as SmsMatchedData).parsedVersion === sms.parsedVersion,
-    );
+    return sms.history.find((e) => isOutcomeOfParse(e, sms.parsedVersion));
   }
 
   private async loadSms(smsId: string, parsedVersion: number): Promise<Sms | null> {

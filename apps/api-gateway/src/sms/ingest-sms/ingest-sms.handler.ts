@@ -4,11 +4,11 @@ import {
   SMS_PARSED,
   SMS_RECEIVED,
   SMS_REJECTED,
-  SMS_UNMATCHED,
   SmsMatchedData,
   SmsParsedData,
   SmsReceivedData,
   SmsRejectedData,
+  isOutcomeOfParse,
   smsStream,
 } from '@pvs/contracts';
 import { EVENT_STORE, EventStore, ExpectedVersionConflictError, NO_STREAM, NewEvent, RecordedEvent } from '@pvs/event-store';
@@ -92,9 +92,7 @@ export class IngestSmsHandler {
     const deadline = Date.now() + this.config.smsDecisionWaitMs;
     let events = history.filter((e) => e.streamVersion > parsedVersion);
     for (;;) {
-      const outcomes = events.filter(
-        (e) => (e.type === SMS_MATCHED || e.type === SMS_UNMATCHED) && (e.data as SmsMatchedData).parsedVersion === parsedVersion,
-      );
+      const outcomes = events.filter((e) => isOutcomeOfParse(e, parsedVersion));
       const decided = outcomes.find((e) => e.type === SMS_MATCHED) ?? outcomes.at(-1);
       const remaining = deadline - Date.now();
       if (decided || remaining <= 0) return decided ?? null;

@@ -76,3 +76,8 @@ export interface SmsUnmatchedData {
   /** The payment the reference names, when it names one. */
   readonly paymentId: string | null;
 }
+
+/** Whether `event` is the matcher's outcome (SmsMatched or SmsUnmatched) for the parse at `parsedVersion`. */
+export function isOutcomeOfParse(event: { readonly type: string; readonly data: unknown }, parsedVersion: number): boolean {
+  return (event.type === SMS_MATCHED || event.type === SMS_UNMATCHED) && (event.data as SmsMatchedData).parsedVersion === parsedVersion;
+}
