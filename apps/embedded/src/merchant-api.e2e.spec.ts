@@ -2,6 +2,7 @@ import { EVENT_STORE, EventStore } from '@pvs/event-store';
 import { READ_MODEL_DATABASE } from '@pvs/runtime';
 import { SqlClient } from '@pvs/sql';
 import { createTestDatabase, describeWithPostgres, TestDatabase } from '@pvs/sql/testing';
+import { waitUntil } from '@pvs/testing';
 import { TestService, TestTenant, startTestService } from './testing';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -348,14 +349,6 @@ function merchantApiSuite(backend: string, start: () => Promise<{ service: TestS
       expect(registered.metadata).toEqual({ tenantId: merchant.id, correlationId: 'checkout-42' });
     });
   });
-}
-
-async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 merchantApiSuite('PGlite (embedded default)', async () => {

@@ -1,1 +1,2 @@
 export * from './real-services';
+export * from './wait-until';

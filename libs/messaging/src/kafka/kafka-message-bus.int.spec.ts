@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
-import { describeWith, requireServiceAddress } from '@pvs/testing';
+import { describeWith, requireServiceAddress, waitUntil } from '@pvs/testing';
 import { BusMessage } from '../message-bus.port';
 import { KafkaMessageBus } from './kafka-message-bus';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(20);
-  }
-}
+const until = (condition: () => boolean) => waitUntil(condition, 20_000);
 
 describeWith('kafka', 'KafkaMessageBus on a real broker', () => {
   let brokers: string[];
