@@ -1,14 +1,9 @@
-// Finds out once per run which real services are reachable, so suites can skip
-// (or, under CI=true, fail) with a message naming `npm run services:up`.
+// Finds out once per run where the real servers are (service-origin.js decides) and which of
+// them are reachable, so suites can skip (or, under CI=true, fail) with a hint.
 const { Client } = require('pg');
 const Redis = require('ioredis');
 const { Kafka, logLevel } = require('kafkajs');
-
-const DEFAULTS = {
-  postgres: 'postgres://postgres@127.0.0.1:54329/postgres',
-  redis: 'redis://127.0.0.1:16379',
-  kafka: '127.0.0.1:19092',
-};
+const { ADDRESS_VARIABLES, LOCAL_ADDRESSES, chooseOrigins, dockerEngineAnswers } = require('./service-origin');
 
 const CHECKS = {
   async postgres(url) {
@@ -40,11 +35,29 @@ const CHECKS = {
   },
 };
 
+async function placeServers() {
+  const dockerAnswers = process.env.TEST_SERVICES ? false : await dockerEngineAnswers();
+  const origins = chooseOrigins(process.env, dockerAnswers);
+  const fromContainers = Object.keys(origins).filter((service) => origins[service] === 'container');
+  const addresses = { ...LOCAL_ADDRESSES };
+  if (fromContainers.length > 0) {
+    const { startContainers } = require('./containers');
+    const reason = process.env.TEST_SERVICES ? 'TEST_SERVICES=containers' : 'a Docker engine answered';
+    console.log(`\nStarting ${fromContainers.join(', ')} with testcontainers (${reason})…`);
+    const started = await startContainers(fromContainers);
+    globalThis.__PVS_STOP_CONTAINERS__ = started.stop;
+    Object.assign(addresses, started.addresses);
+  }
+  for (const [service, variable] of Object.entries(ADDRESS_VARIABLES)) {
+    if (origins[service] !== 'given' && addresses[service]) process.env[variable] = addresses[service];
+  }
+}
+
 module.exports = async function globalSetup() {
+  await placeServers();
   await Promise.all(
     Object.entries(CHECKS).map(async ([service, check]) => {
       const prefix = `TEST_${service.toUpperCase()}`;
-      process.env[`${prefix}_URL`] ??= DEFAULTS[service];
       const reachable = await check(process.env[`${prefix}_URL`]).then(() => true, () => false);
       process.env[`${prefix}_REACHABLE`] = reachable ? 'yes' : 'no';
     }),
