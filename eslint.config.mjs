@@ -35,6 +35,21 @@ export default [
     },
   },
   {
+    // The operators' CLI talks to the service over HTTP only.
+    files: ['apps/cli/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@pvs/*'], message: 'The CLI talks HTTP only: it imports no app or lib.' }] }],
+    },
+  },
+  {
+    // Its end-to-end suites run it against the whole service, which they start (and import nothing else of it).
+    files: ['apps/cli/src/**/*.e2e.spec.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': 'off',
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^@pvs/(?!embedded/testing$|testing$)', message: 'The CLI suites may only start the service (@pvs/embedded/testing).' }] }],
+    },
+  },
+  {
     files: ['**/*.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

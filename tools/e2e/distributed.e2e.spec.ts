@@ -11,6 +11,8 @@ describeWith(['postgres', 'kafka', 'redis'], 'distributed mode: four processes o
   const processes: ServiceProcess[] = [];
   const gateways: string[] = [];
   const adminToken = randomBytes(24).toString('base64url');
+  const metricsToken = randomBytes(24).toString('base64url');
+  let matcherMetrics: string;
 
   beforeAll(async () => {
     buildOnce();
@@ -24,8 +26,13 @@ describeWith(['postgres', 'kafka', 'redis'], 'distributed mode: four processes o
       ADMIN_TOKEN: adminToken,
       SECRETS_KEY: randomBytes(32).toString('base64'),
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+      METRICS_TOKEN: metricsToken,
     };
-    for (const app of ['matcher', 'projector', 'notifier'] as const) processes.push(new ServiceProcess(app, env));
+    const metricsPort = await freePort();
+    matcherMetrics = `http://127.0.0.1:${metricsPort}/metrics`;
+    for (const app of ['matcher', 'projector', 'notifier'] as const) {
+      processes.push(new ServiceProcess(app, app === 'matcher' ? { ...env, METRICS_PORT: String(metricsPort) } : env));
+    }
     for (let i = 0; i < 2; i++) {
       const port = await freePort();
       processes.push(new ServiceProcess('api-gateway', { ...env, PORT: String(port) }));
@@ -76,6 +83,24 @@ describeWith(['postgres', 'kafka', 'redis'], 'distributed mode: four processes o
     throw new Error('the read model never showed the payment verified');
   });
 
+  it("serves each process's own metrics: the matcher's on METRICS_PORT, a gateway's on its port", async () => {
+    const scrape = async (url: string, token = metricsToken) => {
+      const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+      return { status: response.status, text: await response.text() };
+    };
+    expect((await scrape(matcherMetrics, 'not-the-metrics-token')).status).toBe(401);
+    const matcher = await scrape(matcherMetrics);
+    expect(matcher.status).toBe(200);
+    expect(matcher.text).toMatch(/^pvs_match_decisions_total\{decision="verified"\} [1-9]/m);
+    expect(matcher.text).toMatch(/^pvs_subscription_lag_events\{subscription="matcher"\} \d+/m);
+    expect(matcher.text).not.toMatch(/^pvs_http_requests_total\{/m);
+
+    const gateway = await scrape(gateways[1].replace('/api/v1', '/metrics'));
+    expect(gateway.status).toBe(200);
+    expect(gateway.text).toMatch(/^pvs_http_requests_total\{route="\/api\/v1\/payments\/verify",method="POST",status_code="200"\} [1-9]/m);
+    expect(gateway.text).not.toMatch(/^pvs_match_decisions_total\{/m);
+  });
+
   it('shares rate limits between gateway processes through Redis', async () => {
     const tenant = (await call(gateways[0], 'POST', '/admin/tenants', { name: 'Busy' }, { authorization: `Bearer ${adminToken}` })).body.data;
     const key = { 'x-api-key': tenant.api_key };
@@ -87,5 +112,33 @@ describeWith(['postgres', 'kafka', 'redis'], 'distributed mode: four processes o
       const limited = await call(gateway, 'POST', '/payments/verify', { gateway: 'bank', transaction_reference: `RL-${gateway}`, amount: 1 }, key);
       expect(limited.status).toBe(429);
     }
+  });
+
+  it('refuses a rotated API key in the other gateway process too, within its tenant refresh', async () => {
+    const admin = { authorization: `Bearer ${adminToken}` };
+    const tenant = (await call(gateways[0], 'POST', '/admin/tenants', { name: 'Rotated' }, admin)).body.data;
+    const status = (gateway: string, apiKey: string) => call(gateway, 'GET', `/payments/status/${randomUUID()}`, undefined, { 'x-api-key': apiKey });
+    expect((await status(gateways[1], tenant.api_key)).status).toBe(404);
+
+    const rotated = await call(gateways[0], 'POST', `/admin/tenants/${tenant.id}/rotate-api-key`, undefined, admin);
+    const rotatedAt = Date.now();
+    expect((await status(gateways[0], tenant.api_key)).status).toBe(401);
+    expect((await status(gateways[1], rotated.body.data.api_key)).status).toBe(404);
+    while ((await status(gateways[1], tenant.api_key)).status !== 401) {
+      expect(Date.now() - rotatedAt).toBeLessThan(2_000);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  });
+
+  it('rebuilds a projection requested through a gateway in the projector process, reported by every gateway', async () => {
+    const admin = { authorization: `Bearer ${adminToken}` };
+    const payments = async (gateway: string) =>
+      (await call(gateway, 'GET', '/admin/projections', undefined, admin)).body.data.find((projection: { name: string }) => projection.name === 'payments');
+    expect((await call(gateways[0], 'POST', '/admin/projections/payments/rebuild', undefined, admin)).status).toBe(202);
+    for (let i = 0; (await payments(gateways[1])).rebuild.status !== 'done'; i++) {
+      expect(i).toBeLessThan(500);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await payments(gateways[0])).rebuild).toMatchObject({ status: 'done', error: null, finished_at: expect.any(String) });
   });
 });

@@ -1,8 +1,9 @@
 import { DynamicModule, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { ThrottlerModule, ThrottlerStorage } from '@nestjs/throttler';
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
-import { PAYMENT_VIEWS, PostgresPaymentViews, SmsViews } from '@pvs/read-model';
-import { READ_MODEL_DATABASE, THROTTLER_STORAGE } from '@pvs/runtime';
+import { METRICS, Metrics } from '@pvs/observability';
+import { PAYMENT_VIEWS, PROJECTION_STATUSES, PostgresPaymentViews, ProjectionStatuses, SmsViews, TENANT_DAILY_VIEWS, TenantDailyViews } from '@pvs/read-model';
+import { CLOCK, Clock, READ_MODEL_DATABASE, THROTTLER_STORAGE } from '@pvs/runtime';
 import { SqlClient } from '@pvs/sql';
 import { TENANT_DIRECTORY, TenantDirectory } from '@pvs/tenants';
 import { DeliveryOutbox } from '@pvs/webhook-deliveries';
@@ -19,11 +20,20 @@ import { RegisterPaymentIntentHttpController } from './payments/register-payment
 import { RATE_LIMITS } from './rate-limits';
 import { ReviewPaymentHandler } from './payments/review-payment/review-payment.handler';
 import { ReviewPaymentHttpController } from './payments/review-payment/review-payment.http.controller';
+import { ListPaymentsHttpController } from './payments/list-payments/list-payments.http.controller';
 import { ListSmsHttpController } from './sms/rejected-sms/list-sms.http.controller';
 import { ReparseSmsHandler } from './sms/reparse-sms/reparse-sms.handler';
 import { ReparseSmsHttpController } from './sms/reparse-sms/reparse-sms.http.controller';
 import { SMS_VIEWS } from './sms/sms-views.token';
 import { RotateWebhookSecretHttpController } from './tenants/rotate-webhook-secret/rotate-webhook-secret.http.controller';
+import { RotateCredentialHandler } from './tenants/rotate-credential/rotate-credential.handler';
+import { RotateCredentialHttpController } from './tenants/rotate-credential/rotate-credential.http.controller';
+import { TenantChanges } from './tenants/tenant-changes';
+import { ShowPaymentHandler } from './payments/show-payment/show-payment.handler';
+import { ShowPaymentHttpController } from './payments/show-payment/show-payment.http.controller';
+import { ReadStreamHttpController } from './events/read-stream/read-stream.http.controller';
+import { ReadEventLogHandler } from './events/read-event-log/read-event-log.handler';
+import { ReadEventLogHttpController } from './events/read-event-log/read-event-log.http.controller';
 import { DELIVERY_OUTBOX } from './webhooks/delivery-outbox.token';
 import { ListDeliveriesHttpController } from './webhooks/list-deliveries/list-deliveries.http.controller';
 import { RedeliverHttpController } from './webhooks/redeliver/redeliver.http.controller';
@@ -35,11 +45,19 @@ import { RegisterTenantHandler } from './tenants/register-tenant/register-tenant
 import { RegisterTenantHttpController } from './tenants/register-tenant/register-tenant.http.controller';
 import { UpdateTenantHandler } from './tenants/update-tenant/update-tenant.handler';
 import { UpdateTenantHttpController } from './tenants/update-tenant/update-tenant.http.controller';
+import { ListProjectionsHttpController } from './projections/list-projections/list-projections.http.controller';
+import { RequestRebuildHandler } from './projections/request-rebuild/request-rebuild.handler';
+import { RequestRebuildHttpController } from './projections/request-rebuild/request-rebuild.http.controller';
+import { DailySummaryHttpController } from './dashboard/daily-summary/daily-summary.http.controller';
 
 /** The HTTP API: records facts as events, answers queries from the read model. Needs InfrastructureModule. */
 @Module({})
 export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationShutdown {
-  constructor(@Inject(TENANT_DIRECTORY) private readonly tenants: TenantDirectory) {}
+  constructor(
+    @Inject(TENANT_DIRECTORY) private readonly tenants: TenantDirectory,
+    @Inject(PROJECTION_STATUSES) private readonly projections: ProjectionStatuses,
+    @Inject(METRICS) private readonly metrics: Metrics,
+  ) {}
 
   static register(config: GatewayConfig): DynamicModule {
     return {
@@ -56,20 +74,34 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
         GetPaymentStatusHttpController,
         IngestSmsHttpController,
         ReviewPaymentHttpController,
+        ListPaymentsHttpController,
         ListSmsHttpController,
         ReparseSmsHttpController,
         RotateWebhookSecretHttpController,
+        RotateCredentialHttpController,
+        ShowPaymentHttpController,
+        ReadStreamHttpController,
+        ReadEventLogHttpController,
         ListDeliveriesHttpController,
         RedeliverHttpController,
         RegisterTenantHttpController,
         UpdateTenantHttpController,
         ListTenantsHttpController,
+        ListProjectionsHttpController,
+        RequestRebuildHttpController,
+        DailySummaryHttpController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: TENANT_DIRECTORY, inject: [EVENT_STORE], useFactory: (events: EventStore) => new TenantDirectory(events) },
         { provide: PAYMENT_VIEWS, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new PostgresPaymentViews(sql) },
         { provide: SMS_VIEWS, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new SmsViews(sql) },
+        {
+          provide: PROJECTION_STATUSES,
+          inject: [EVENT_STORE, READ_MODEL_DATABASE, CLOCK],
+          useFactory: (events: EventStore, sql: SqlClient, clock: Clock) => new ProjectionStatuses(events, sql, () => clock.now()),
+        },
+        { provide: TENANT_DAILY_VIEWS, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new TenantDailyViews(sql) },
         { provide: DELIVERY_OUTBOX, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new DeliveryOutbox(sql) },
         AdminTokenGuard,
         ApiKeyGuard,
@@ -83,11 +115,17 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
         GetPaymentStatusHandler,
         RegisterTenantHandler,
         UpdateTenantHandler,
+        RequestRebuildHandler,
+        TenantChanges,
+        RotateCredentialHandler,
+        ShowPaymentHandler,
+        ReadEventLogHandler,
       ],
     };
   }
 
   onApplicationBootstrap(): Promise<void> {
+    this.metrics.projectionLag.track(() => this.projections.all());
     return this.tenants.start();
   }
 

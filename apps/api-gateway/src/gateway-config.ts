@@ -1,3 +1,4 @@
+import { MetricsAccess } from '@pvs/observability';
 import { SecretBox } from '@pvs/tenants';
 import { GatewaySettings } from './gateway-settings';
 
@@ -8,6 +9,8 @@ export interface GatewayConfig extends GatewaySettings {
   readonly adminTokenHash: string;
   /** Encrypts tenants' webhook signing secrets at rest. */
   readonly secretBox: SecretBox;
+  /** Who may read GET /metrics (METRICS_TOKEN). */
+  readonly metricsAccess: MetricsAccess;
 }
 
 /** Largest request body accepted; a larger one is answered 413. */

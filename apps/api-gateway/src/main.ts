@@ -2,25 +2,40 @@ import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { EnvReader, InfrastructureModule, loadDistributedServices, openDistributedInfrastructure, requiredAdminToken, requiredSecretsKey, runService } from '@pvs/runtime';
+import { MetricsAccess } from '@pvs/observability';
+import {
+  EnvReader,
+  InfrastructureModule,
+  loadDistributedServices,
+  openDistributedInfrastructure,
+  readMetricsToken,
+  requiredAdminToken,
+  requiredSecretsKey,
+  runService,
+} from '@pvs/runtime';
 import { SecretBox, sha256 } from '@pvs/tenants';
 import { ApiGatewayModule } from './api-gateway.module';
 import { loadGatewaySettings } from './gateway-settings';
 import { API_PREFIX, configureHttpServer, createHttpAdapter } from './http/http-server';
 
 /** The API gateway as its own process (distributed mode). */
-runService(async () => {
+runService('api-gateway', async (logger) => {
   const read = new EnvReader(process.env);
   const services = loadDistributedServices(process.env, 'api-gateway');
   const port = read.integer('PORT', 3000, { min: 0, max: 65_535 });
   const host = read.string('HOST', '127.0.0.1');
-  const config = { ...loadGatewaySettings(read), adminTokenHash: sha256(requiredAdminToken(read)), secretBox: new SecretBox(requiredSecretsKey(read)) };
+  const config = {
+    ...loadGatewaySettings(read),
+    adminTokenHash: sha256(requiredAdminToken(read)),
+    secretBox: new SecretBox(requiredSecretsKey(read)),
+    metricsAccess: new MetricsAccess(readMetricsToken(read)),
+  };
   const infrastructure = await openDistributedInfrastructure(services);
 
   @Module({ imports: [InfrastructureModule.register(infrastructure), ApiGatewayModule.register(config)] })
   class GatewayProcessModule {}
 
-  const app = await NestFactory.create<NestFastifyApplication>(GatewayProcessModule, createHttpAdapter(), { logger: ['error', 'warn'] });
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayProcessModule, createHttpAdapter(), { logger });
   configureHttpServer(app);
   await app.listen(port, host);
   return {

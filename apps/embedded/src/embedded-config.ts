@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { GatewaySettings, loadGatewaySettings } from '@pvs/api-gateway';
 import { MatcherConfig, loadMatcherSettings } from '@pvs/matcher';
 import { NotifierSettings, loadNotifierSettings } from '@pvs/notifier';
-import { Env, EnvReader } from '@pvs/runtime';
+import { Env, EnvReader, readMetricsToken } from '@pvs/runtime';
 
 export interface EmbeddedConfig {
   readonly port: number;
@@ -13,6 +13,8 @@ export interface EmbeddedConfig {
   readonly databaseUrl: string | undefined;
   readonly adminToken: string | undefined;
   readonly secretsKey: Buffer | undefined;
+  /** When set, GET /metrics asks for it as a bearer token. */
+  readonly metricsToken: string | undefined;
   readonly gateway: GatewaySettings;
   readonly matcher: MatcherConfig;
   readonly notifier: NotifierSettings;
@@ -28,6 +30,7 @@ export function loadEmbeddedConfig(env: Env): EmbeddedConfig {
     databaseUrl: read.url('DATABASE_URL', ['postgres:', 'postgresql:']),
     adminToken: read.secret('ADMIN_TOKEN', { minLength: 16 }),
     secretsKey: read.base64Key('SECRETS_KEY', 32),
+    metricsToken: readMetricsToken(read),
     gateway: loadGatewaySettings(read),
     matcher: loadMatcherSettings(read),
     notifier: loadNotifierSettings(read),

@@ -1,22 +1,25 @@
 import 'reflect-metadata';
 import { join } from 'node:path';
-import { ProjectionRunner, paymentsProjection } from '@pvs/projector';
+import { PROJECTIONS, ProjectionRebuild } from '@pvs/projector';
 import { ConfigError, openEmbeddedInfrastructure } from '@pvs/runtime';
 import { loadEmbeddedConfig } from './embedded-config';
 
-/** Replays the whole event log into the read model; run it while the service is stopped. */
+/**
+ * Replays the whole event log into every projection, each into copies of its tables swapped in at
+ * the end; run it while the service is stopped (a running service rebuilds online through the admin API).
+ */
 async function main(): Promise<void> {
   const config = loadEmbeddedConfig(process.env);
   const infrastructure = await openEmbeddedInfrastructure(
     config.databaseUrl ? { postgresUrl: config.databaseUrl } : { pgliteDir: config.dataDir && join(config.dataDir, 'pglite') },
   );
   try {
-    const started = Date.now();
-    const runner = new ProjectionRunner(paymentsProjection, infrastructure.eventStore, infrastructure.readModel);
-    await runner.rebuild();
-    await runner.stop();
-    const [{ count }] = await infrastructure.readModel.query<{ count: number }>('SELECT count(*)::int AS count FROM rm_payments');
-    process.stdout.write(`Rebuilt projection ${runner.name}: ${count} payments in ${Date.now() - started} ms\n`);
+    for (const projection of PROJECTIONS) {
+      const started = performance.now();
+      const result = await new ProjectionRebuild(projection, infrastructure.eventStore, infrastructure.readModel).run();
+      const seconds = (performance.now() - started) / 1000;
+      process.stdout.write(`Rebuilt projection ${projection.name}: ${result.eventsDone} events in ${seconds.toFixed(1)} s (${result.eventsPerSecond} events/s)\n`);
+    }
   } finally {
     await infrastructure.close();
   }

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { API_PREFIX, configureHttpServer, createHttpAdapter } from '@pvs/api-gateway';
-import { openEmbeddedInfrastructure } from '@pvs/runtime';
+import { JsonLogger, MetricsAccess } from '@pvs/observability';
+import { Clock, openEmbeddedInfrastructure } from '@pvs/runtime';
 import { SecretBox } from '@pvs/tenants';
 import { EmbeddedConfig } from './embedded-config';
 import { EmbeddedModule } from './embedded.module';
@@ -18,7 +19,11 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
-export async function startEmbedded(config: EmbeddedConfig): Promise<RunningService> {
+/**
+ * Every log line of the service goes through `logger`. `clock` replaces the system clock (tests
+ * that need payments registered on other days).
+ */
+export async function startEmbedded(config: EmbeddedConfig, logger: JsonLogger, overrides: { readonly clock?: Clock } = {}): Promise<RunningService> {
   if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
   const adminToken = adminTokenFor(config.adminToken, config.dataDir);
   const infrastructure = await openEmbeddedInfrastructure(
@@ -30,13 +35,13 @@ export async function startEmbedded(config: EmbeddedConfig): Promise<RunningServ
     const secretBox = new SecretBox(secretsKeyFor(config.secretsKey, config.dataDir));
     const app = await NestFactory.create<NestFastifyApplication>(
       EmbeddedModule.register(
-        infrastructure,
-        { ...config.gateway, adminTokenHash: adminToken.hash, secretBox },
+        overrides.clock ? { ...infrastructure, clock: overrides.clock } : infrastructure,
+        { ...config.gateway, adminTokenHash: adminToken.hash, secretBox, metricsAccess: new MetricsAccess(config.metricsToken) },
         config.matcher,
         { ...config.notifier, secretBox },
       ),
       createHttpAdapter(),
-      { logger: ['error', 'warn'] },
+      { logger },
     );
     configureHttpServer(app);
     await app.listen(config.port, config.host);

@@ -4,4 +4,4 @@ import { MatcherModule } from './matcher.module';
 import { loadMatcherSettings } from './matcher-settings';
 
 /** The matcher as its own process (distributed mode). */
-runService(() => startWorkerProcess('matcher', MatcherModule.register(loadMatcherSettings(new EnvReader(process.env)))));
+runService('matcher', (logger) => startWorkerProcess('matcher', MatcherModule.register(loadMatcherSettings(new EnvReader(process.env))), logger));

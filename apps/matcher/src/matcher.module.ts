@@ -1,18 +1,25 @@
 import { DynamicModule, Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { PAYMENT_CATEGORY, PAYMENT_INTENT_REGISTERED, SMS_CATEGORY, SMS_PARSED } from '@pvs/contracts';
-import { CatchUpSubscription, EVENT_STORE, EventStore } from '@pvs/event-store';
+import { CatchUpSubscription, EVENT_STORE, EventFilter, EventStore } from '@pvs/event-store';
 import { MESSAGE_BUS, MessageBus } from '@pvs/messaging';
-import { PendingPayments } from '@pvs/read-model';
+import { METRICS, Metrics } from '@pvs/observability';
+import { PendingPayments, checkpointLag } from '@pvs/read-model';
 import { CLOCK, Clock, LeaderRole, Leadership, READ_MODEL_DATABASE } from '@pvs/runtime';
 import { SqlClient } from '@pvs/sql';
 import { TenantDirectory } from '@pvs/tenants';
 import { ExpirySweeper } from './expiry/expiry-sweeper';
 import { MatcherConfig } from './matcher-settings';
+import { MatchOutcomes } from './matching/match-outcomes';
 import { PaymentMatcher } from './matching/payment-matcher';
 import { checkpointedProcessor } from './processing/checkpointed-processor';
-import { decisionPublisher } from './publishing/decision-publisher';
+import { DECISION_PUBLISHER, decisionPublisher } from './publishing/decision-publisher';
 
 export const MATCHER = Symbol('MATCHER');
+
+const MATCHING = {
+  name: 'matcher',
+  filter: { categories: [SMS_CATEGORY, PAYMENT_CATEGORY], types: [SMS_PARSED, PAYMENT_INTENT_REGISTERED] },
+} as const satisfies { name: string; filter: EventFilter };
 
 /** What only the leading matcher process runs: matching, publishing decisions, expiring intents. */
 class MatcherRole implements LeaderRole {
@@ -67,20 +74,21 @@ export class MatcherModule implements OnApplicationBootstrap, OnApplicationShutd
       providers: [
         {
           provide: MATCHER,
-          inject: [EVENT_STORE, READ_MODEL_DATABASE, MESSAGE_BUS, CLOCK],
-          useFactory: (events: EventStore, readModel: SqlClient, bus: MessageBus, clock: Clock) => {
+          inject: [EVENT_STORE, READ_MODEL_DATABASE, MESSAGE_BUS, CLOCK, METRICS],
+          useFactory: (events: EventStore, readModel: SqlClient, bus: MessageBus, clock: Clock, metrics: Metrics) => {
             const logger = new Logger('Matcher');
             const onError = (error: unknown) => logger.error(error instanceof Error ? error.stack : String(error));
             const tenants = new TenantDirectory(events);
             const pending = new PendingPayments(readModel);
-            const matcher = new PaymentMatcher(events, tenants, pending, clock);
-            const matching = checkpointedProcessor(events, readModel, {
-              name: 'matcher',
-              filter: { categories: [SMS_CATEGORY, PAYMENT_CATEGORY], types: [SMS_PARSED, PAYMENT_INTENT_REGISTERED] },
-              handle: (event) => matcher.handle(event),
-              onError,
-            });
-            const expiry = new ExpirySweeper(events, pending, clock, config.expirySweepIntervalMs, onError);
+            const outcomes = new MatchOutcomes(metrics, logger);
+            const matcher = new PaymentMatcher(events, tenants, pending, clock, outcomes);
+            const matching = checkpointedProcessor(events, readModel, { ...MATCHING, handle: (event) => matcher.handle(event), onError });
+            const expiry = new ExpirySweeper(events, pending, clock, config.expirySweepIntervalMs, outcomes, onError);
+            metrics.subscriptionLag.track(() =>
+              Promise.all(
+                [MATCHING, DECISION_PUBLISHER].map(async ({ name, filter }) => ({ name, ...(await checkpointLag(events, readModel, name, filter, clock.now())) })),
+              ),
+            );
             const role = new MatcherRole(matching, decisionPublisher(events, readModel, bus, onError), expiry);
             return new Matcher(tenants, new Leadership(readModel, 'matcher', role, 2_000, onError));
           },

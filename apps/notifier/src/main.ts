@@ -5,7 +5,7 @@ import { NotifierModule } from './notifier.module';
 import { loadNotifierSettings } from './notifier-settings';
 
 /** The notifier as its own process (distributed mode). */
-runService(() => {
+runService('notifier', (logger) => {
   const read = new EnvReader(process.env);
-  return startWorkerProcess('notifier', NotifierModule.register({ ...loadNotifierSettings(read), secretBox: new SecretBox(requiredSecretsKey(read)) }));
+  return startWorkerProcess('notifier', NotifierModule.register({ ...loadNotifierSettings(read), secretBox: new SecretBox(requiredSecretsKey(read)) }), logger);
 });

@@ -2,11 +2,13 @@ import { DynamicModule, Inject, Logger, Module, OnApplicationBootstrap, OnApplic
 import { PAYMENT_DECISIONS_TOPIC } from '@pvs/contracts';
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
 import { MESSAGE_BUS, MessageBus } from '@pvs/messaging';
+import { METRICS, Metrics } from '@pvs/observability';
 import { CLOCK, Clock, READ_MODEL_DATABASE } from '@pvs/runtime';
 import { SqlClient } from '@pvs/sql';
 import { SecretBox, TenantDirectory } from '@pvs/tenants';
 import { DeliveryOutbox } from '@pvs/webhook-deliveries';
 import { NodeHttpWebhookSender } from './delivery-http/node-http-webhook-sender';
+import { AttemptReport } from './delivery/attempt-report';
 import { DeliveryWorker } from './delivery/delivery-worker';
 import { NotifierSettings } from './notifier-settings';
 import { EnqueueDeliveries } from './webhooks/enqueue-deliveries';
@@ -50,14 +52,15 @@ export class NotifierModule implements OnApplicationBootstrap, OnApplicationShut
       providers: [
         {
           provide: NOTIFIER,
-          inject: [EVENT_STORE, READ_MODEL_DATABASE, MESSAGE_BUS, CLOCK],
-          useFactory: (events: EventStore, database: SqlClient, bus: MessageBus, clock: Clock) => {
+          inject: [EVENT_STORE, READ_MODEL_DATABASE, MESSAGE_BUS, CLOCK, METRICS],
+          useFactory: (events: EventStore, database: SqlClient, bus: MessageBus, clock: Clock, metrics: Metrics) => {
             const logger = new Logger('Notifier');
             const onError = (error: unknown) => logger.error(error instanceof Error ? error.stack : String(error));
             const tenants = new TenantDirectory(events);
             const outbox = new DeliveryOutbox(database);
             const sender = new NodeHttpWebhookSender({ allowPrivateNetworks: config.allowPrivateNetworks });
-            const worker = new DeliveryWorker(outbox, sender, tenants, config.secretBox, clock, config, onError);
+            const report = new AttemptReport(metrics, logger);
+            const worker = new DeliveryWorker(outbox, sender, tenants, config.secretBox, clock, config, report, onError);
             const enqueue = new EnqueueDeliveries(events, tenants, outbox, clock, () => worker.wake());
             return new Notifier(tenants, worker, () => bus.subscribe(PAYMENT_DECISIONS_TOPIC, CONSUMER_GROUP, (message) => enqueue.handle(message)));
           },

@@ -3,4 +3,4 @@ import { runService, startWorkerProcess } from '@pvs/runtime';
 import { ProjectorModule } from './projector.module';
 
 /** The projector as its own process (distributed mode). */
-runService(() => startWorkerProcess('projector', ProjectorModule));
+runService('projector', (logger) => startWorkerProcess('projector', ProjectorModule, logger));

@@ -1,13 +1,31 @@
 import { Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
-import { Leadership, READ_MODEL_DATABASE } from '@pvs/runtime';
+import { LeaderRole, Leadership, READ_MODEL_DATABASE } from '@pvs/runtime';
 import { SqlClient } from '@pvs/sql';
+import { tenantDailyProjection } from './dashboard/tenant-daily.projection';
 import { paymentsProjection } from './payments/payments.projection';
-import { smsProjection } from './sms/sms.projection';
+import { Projection } from './projections/projection';
 import { ProjectionRunner } from './projections/projection-runner';
+import { RebuildRequests } from './rebuilds/rebuild-requests';
+import { smsProjection } from './sms/sms.projection';
 
+export const PROJECTIONS: readonly Projection[] = [paymentsProjection, smsProjection, tenantDailyProjection];
 export const PROJECTION_RUNNERS = Symbol('PROJECTION_RUNNERS');
 const PROJECTION_LEADERSHIPS = Symbol('PROJECTION_LEADERSHIPS');
+
+/** What the process leading a projection runs: its live runner, and the rebuilds operators request. */
+function projectionLeaderRole(runner: ProjectionRunner, requests: RebuildRequests): LeaderRole {
+  return {
+    async start() {
+      await runner.start();
+      await requests.start();
+    },
+    async stop() {
+      await requests.stop();
+      await runner.stop();
+    },
+  };
+}
 
 /** Keeps the read model up to date from the event store. Needs InfrastructureModule. */
 @Module({
@@ -15,19 +33,18 @@ const PROJECTION_LEADERSHIPS = Symbol('PROJECTION_LEADERSHIPS');
     {
       provide: PROJECTION_RUNNERS,
       inject: [EVENT_STORE, READ_MODEL_DATABASE],
-      useFactory: (events: EventStore, readModel: SqlClient) => {
-        const logger = new Logger('Projector');
-        const onError = (name: string, error: unknown) =>
-          logger.error(`Projection ${name} failed; retrying: ${error instanceof Error ? error.message : String(error)}`);
-        return [paymentsProjection, smsProjection].map((projection) => new ProjectionRunner(projection, events, readModel, { onError }));
-      },
+      useFactory: (events: EventStore, readModel: SqlClient) =>
+        PROJECTIONS.map((projection) => new ProjectionRunner(projection, events, readModel, { onError: logFailure('failed; retrying') })),
     },
     {
-      // Several projector processes may run: each projection is fed by one of them at a time.
+      // Several projector processes may run: each projection is fed, and rebuilt, by one of them at a time.
       provide: PROJECTION_LEADERSHIPS,
-      inject: [PROJECTION_RUNNERS, READ_MODEL_DATABASE],
-      useFactory: (runners: ProjectionRunner[], readModel: SqlClient) =>
-        runners.map((runner) => new Leadership(readModel, `projection:${runner.name}`, runner)),
+      inject: [PROJECTION_RUNNERS, EVENT_STORE, READ_MODEL_DATABASE],
+      useFactory: (runners: ProjectionRunner[], events: EventStore, readModel: SqlClient) =>
+        runners.map((runner) => {
+          const requests = new RebuildRequests(runner, events, readModel, { onError: logFailure('rebuild failed') });
+          return new Leadership(readModel, `projection:${runner.name}`, projectionLeaderRole(runner, requests));
+        }),
     },
   ],
   exports: [PROJECTION_RUNNERS],
@@ -42,4 +59,10 @@ export class ProjectorModule implements OnApplicationBootstrap, OnApplicationShu
   async onApplicationShutdown(): Promise<void> {
     await Promise.all(this.leaderships.map((leadership) => leadership.stop()));
   }
+}
+
+const logger = new Logger('Projector');
+
+function logFailure(what: string): (projection: string, error: unknown) => void {
+  return (projection, error) => logger.error(`Projection ${projection} ${what}: ${error instanceof Error ? error.message : String(error)}`);
 }

@@ -25,6 +25,17 @@ export interface NewEvent<Type extends string = string, Data = unknown> {
  */
 export type Checkpoint = string;
 
+const MAX_CHECKPOINT_PART = 2n ** 63n - 1n;
+
+/**
+ * Whether `value` has the shape every adapter gives its checkpoints: two zero-padded numbers,
+ * `<n>:<n>`, each within a signed 64-bit integer (larger ones would overflow the stores' types).
+ */
+export function isCheckpoint(value: string): boolean {
+  const parts = /^(\d{1,20}):(\d{1,20})$/.exec(value);
+  return parts !== null && BigInt(parts[1]) <= MAX_CHECKPOINT_PART && BigInt(parts[2]) <= MAX_CHECKPOINT_PART;
+}
+
 export interface RecordedEvent<Type extends string = string, Data = unknown> {
   readonly id: string;
   readonly streamName: string;
@@ -55,6 +66,13 @@ export interface ReadAllOptions {
   readonly filter?: EventFilter;
 }
 
+/** Events past a checkpoint that pass a filter: how far a reader is behind the log. */
+export interface EventBacklog {
+  readonly events: number;
+  /** When the first of them was recorded; null when there are none. */
+  readonly oldestRecordedAt: Date | null;
+}
+
 export interface EventStore {
   append(streamName: string, events: readonly NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult>;
   readStream(streamName: string, afterVersion?: number): Promise<RecordedEvent[]>;
@@ -63,6 +81,8 @@ export interface EventStore {
    * transaction that could still commit an earlier one is open, so readers never skip.
    */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Counts the committed events after `after` that pass `filter`, without reading them out. */
+  backlog(options?: Omit<ReadAllOptions, 'limit'>): Promise<EventBacklog>;
   /** Resolves when an append by this process committed, or after `timeoutMs`. */
   waitForAppend(timeoutMs: number): Promise<void>;
   ping(): Promise<void>;

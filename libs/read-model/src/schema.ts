@@ -54,4 +54,46 @@ export const readModelMigrations: readonly Migration[] = [
       CREATE INDEX rm_sms_tenant_state ON rm_sms (tenant_id, state, recorded_at);
     `,
   },
+  {
+    id: 'read-model/003-projection-rebuilds-and-tenant-daily',
+    sql: `
+      -- one row per rebuild request (the ProjectionRebuildRequested event's id), written by the projector running it
+      CREATE TABLE rm_projection_rebuilds (
+        request_id uuid PRIMARY KEY,
+        projection text NOT NULL,
+        -- running, done or failed
+        status text NOT NULL,
+        events_done bigint NOT NULL,
+        events_total bigint NOT NULL,
+        events_per_s double precision NOT NULL,
+        started_at timestamptz NOT NULL,
+        finished_at timestamptz,
+        error text
+      );
+      CREATE INDEX rm_projection_rebuilds_projection ON rm_projection_rebuilds (projection, status);
+      -- counters per tenant and Asia/Karachi day of registration: by status, and by gateway
+      CREATE TABLE rm_tenant_daily (
+        day date NOT NULL,
+        tenant_id uuid NOT NULL,
+        dimension text NOT NULL,
+        bucket text NOT NULL,
+        payments bigint NOT NULL,
+        amount_paisa bigint NOT NULL,
+        PRIMARY KEY (day, tenant_id, dimension, bucket)
+      );
+      -- what the counters need to move a payment between buckets, and the times to verify for the median
+      CREATE TABLE rm_tenant_daily_payments (
+        payment_id uuid PRIMARY KEY,
+        tenant_id uuid NOT NULL,
+        day date NOT NULL,
+        gateway text NOT NULL,
+        amount_paisa bigint NOT NULL,
+        status text NOT NULL,
+        registered_at timestamptz NOT NULL,
+        verify_ms bigint,
+        stream_version bigint NOT NULL
+      );
+      CREATE INDEX rm_tenant_daily_payments_verified ON rm_tenant_daily_payments (day, tenant_id, verify_ms) WHERE verify_ms IS NOT NULL;
+    `,
+  },
 ];

@@ -3,6 +3,7 @@ import Redis from 'ioredis';
 import { PAYMENT_DECISIONS_TOPIC } from '@pvs/contracts';
 import { EventStore, KurrentDbEventStore, PostgresEventStore } from '@pvs/event-store';
 import { KafkaMessageBus } from '@pvs/messaging';
+import { InstrumentedEventStore, Metrics } from '@pvs/observability';
 import { readModelMigrations } from '@pvs/read-model';
 import { PgPoolClient, migrate } from '@pvs/sql';
 import { webhookDeliveryMigrations } from '@pvs/webhook-deliveries';
@@ -30,14 +31,16 @@ export const PAYMENT_DECISIONS_PARTITIONS = 6;
  */
 export async function openDistributedInfrastructure(services: DistributedServices): Promise<Infrastructure> {
   const sql = new PgPoolClient({ connectionString: services.databaseUrl, max: 20 });
-  let eventStore: EventStore;
+  let store: EventStore;
   if (services.kurrentDbUrl) {
-    eventStore = KurrentDbEventStore.connect(services.kurrentDbUrl);
+    store = KurrentDbEventStore.connect(services.kurrentDbUrl);
   } else {
     const postgresEvents = new PostgresEventStore(sql);
     await postgresEvents.migrate();
-    eventStore = postgresEvents;
+    store = postgresEvents;
   }
+  const metrics = new Metrics();
+  const eventStore = new InstrumentedEventStore(store, metrics);
   await migrate(sql, [...readModelMigrations, ...webhookDeliveryMigrations]);
   const messageBus = await KafkaMessageBus.connect({
     brokers: services.kafkaBrokers,
@@ -62,6 +65,7 @@ export async function openDistributedInfrastructure(services: DistributedService
       },
       queue: () => messageBus.ping(),
     },
+    metrics,
     async close() {
       await messageBus.close();
       redis.disconnect();

@@ -5,6 +5,7 @@ export * from './infrastructure.module';
 export * from './sql-infrastructure';
 export * from './distributed-infrastructure';
 export * from './config/distributed-config';
+export * from './config/observability-settings';
 export * from './process/run-service';
 export * from './process/service-secrets';
 export * from './process/start-worker-process';

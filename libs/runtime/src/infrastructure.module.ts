@@ -1,6 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { EVENT_STORE } from '@pvs/event-store';
 import { MESSAGE_BUS } from '@pvs/messaging';
+import { METRICS } from '@pvs/observability';
 import { CLOCK } from './clock';
 import { HEALTH_PROBES, Infrastructure, READ_MODEL_DATABASE, THROTTLER_STORAGE } from './infrastructure';
 
@@ -16,6 +17,7 @@ export class InfrastructureModule {
       { provide: THROTTLER_STORAGE, useValue: infrastructure.throttlerStorage },
       { provide: CLOCK, useValue: infrastructure.clock },
       { provide: HEALTH_PROBES, useValue: infrastructure.health },
+      { provide: METRICS, useValue: infrastructure.metrics },
     ];
     return { module: InfrastructureModule, providers, exports: providers.map((p) => p.provide) };
   }

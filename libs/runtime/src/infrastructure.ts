@@ -1,6 +1,7 @@
 import { ThrottlerStorage } from '@nestjs/throttler';
 import { EventStore } from '@pvs/event-store';
 import { MessageBus } from '@pvs/messaging';
+import { Metrics } from '@pvs/observability';
 import { SqlClient } from '@pvs/sql';
 import { Clock } from './clock';
 
@@ -23,5 +24,7 @@ export interface Infrastructure {
   readonly throttlerStorage: ThrottlerStorage;
   readonly clock: Clock;
   readonly health: HealthProbes;
+  /** This process's one metrics registry; the event store above already reports into it. */
+  readonly metrics: Metrics;
   close(): Promise<void>;
 }

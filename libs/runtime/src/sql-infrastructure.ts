@@ -1,6 +1,7 @@
 import { ThrottlerStorageService } from '@nestjs/throttler';
 import { PostgresEventStore } from '@pvs/event-store';
 import { InProcessMessageBus } from '@pvs/messaging';
+import { InstrumentedEventStore, Metrics } from '@pvs/observability';
 import { readModelMigrations } from '@pvs/read-model';
 import { PgliteClient, PgPoolClient, SqlClient, migrate } from '@pvs/sql';
 import { webhookDeliveryMigrations } from '@pvs/webhook-deliveries';
@@ -19,8 +20,10 @@ export async function openEmbeddedInfrastructure(database: EmbeddedDatabase): Pr
     'postgresUrl' in database
       ? new PgPoolClient({ connectionString: database.postgresUrl })
       : await PgliteClient.open(database.pgliteDir ?? undefined);
-  const eventStore = new PostgresEventStore(sql);
-  await eventStore.migrate();
+  const postgresEvents = new PostgresEventStore(sql);
+  await postgresEvents.migrate();
+  const metrics = new Metrics();
+  const eventStore = new InstrumentedEventStore(postgresEvents, metrics);
   await migrate(sql, [...readModelMigrations, ...webhookDeliveryMigrations]);
   const messageBus = new InProcessMessageBus();
   const throttlerStorage = new ThrottlerStorageService();
@@ -35,6 +38,7 @@ export async function openEmbeddedInfrastructure(database: EmbeddedDatabase): Pr
       cache: async () => undefined, // rate-limit counters live in this process's memory
       queue: () => messageBus.ping(),
     },
+    metrics,
     async close() {
       throttlerStorage.onApplicationShutdown();
       await messageBus.close();

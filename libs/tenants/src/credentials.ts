@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { HashedCredential } from '@pvs/contracts';
+import { HashedCredential, TenantCredential } from '@pvs/contracts';
 
 /**
  * Credentials look like `<prefix>_<key id>_<secret>`: the key id finds the tenant, the secret
@@ -7,6 +7,9 @@ import { HashedCredential } from '@pvs/contracts';
  * plain hash is as strong as a slow one and keeps every request cheap.
  */
 export type CredentialKind = 'pvs' | 'pvsgw';
+
+/** The prefix each rotatable tenant credential is issued with. */
+export const CREDENTIAL_KINDS: Record<TenantCredential, CredentialKind> = { api_key: 'pvs', gateway_secret: 'pvsgw' };
 
 export interface IssuedCredential {
   readonly plaintext: string;

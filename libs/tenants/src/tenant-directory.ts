@@ -69,8 +69,14 @@ export class TenantDirectory {
   private applyAll(events: readonly RecordedEvent[]): void {
     for (const event of events) {
       const tenantId = event.streamName.slice(TENANT_CATEGORY.length + 1);
-      const tenant = evolveTenant(this.tenants.get(tenantId) ?? null, event);
+      const previous = this.tenants.get(tenantId);
+      const tenant = evolveTenant(previous ?? null, event);
       if (!tenant) continue;
+      // A rotated credential's old key id must not lead to the tenant any more.
+      if (previous) {
+        this.byCredentialKey.delete(`pvs:${previous.apiKey.keyId}`);
+        this.byCredentialKey.delete(`pvsgw:${previous.gatewaySecret.keyId}`);
+      }
       this.tenants.set(tenant.id, tenant);
       this.byCredentialKey.set(`pvs:${tenant.apiKey.keyId}`, tenant.id);
       this.byCredentialKey.set(`pvsgw:${tenant.gatewaySecret.keyId}`, tenant.id);

@@ -1,9 +1,11 @@
 import {
   EncryptedSecret,
   HashedCredential,
+  TENANT_CREDENTIAL_ROTATED,
   TENANT_REGISTERED,
   TENANT_UPDATED,
   TENANT_WEBHOOK_SECRET_ROTATED,
+  TenantCredentialRotatedData,
   TenantRegisteredData,
   TenantWebhookSecretRotatedData,
   TenantSettings,
@@ -65,6 +67,12 @@ export function evolveTenant(tenant: Tenant | null, event: RecordedEvent): Tenan
         previousWebhookSecretValidUntil: data.previousValidUntil,
         version: event.streamVersion,
       };
+    }
+    case TENANT_CREDENTIAL_ROTATED: {
+      if (!tenant) return null;
+      const { credential, replacement } = event.data as TenantCredentialRotatedData;
+      const field = credential === 'api_key' ? 'apiKey' : 'gatewaySecret';
+      return { ...tenant, [field]: replacement, version: event.streamVersion };
     }
     default:
       return tenant ? { ...tenant, version: event.streamVersion } : null;

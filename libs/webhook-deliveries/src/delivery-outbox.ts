@@ -1,13 +1,14 @@
 import { SqlClient, SqlExecutor } from '@pvs/sql';
 import { Attempt, AttemptRecord, Delivery, DeliveryStatus, NewDelivery, originOf } from './delivery';
 
-const DELIVERY_COLUMNS = `id::text AS id, tenant_id::text AS tenant_id, payment_id::text AS payment_id, event, url, body, status,
+const DELIVERY_COLUMNS = `id::text AS id, tenant_id::text AS tenant_id, payment_id::text AS payment_id, correlation_id, event, url, body, status,
   attempts, next_attempt_at, last_status_code, last_error, created_at, delivered_at`;
 
 interface DeliveryRow {
   id: string;
   tenant_id: string;
   payment_id: string;
+  correlation_id: string | null;
   event: string;
   url: string | null;
   body: string;
@@ -24,6 +25,7 @@ const toDelivery = (row: DeliveryRow): Delivery => ({
   id: row.id,
   tenantId: row.tenant_id,
   paymentId: row.payment_id,
+  correlationId: row.correlation_id,
   event: row.event,
   url: row.url,
   body: row.body,
@@ -57,8 +59,8 @@ export class DeliveryOutbox {
   /** Records the delivery a decision needs, once: a redelivered decision adds nothing. */
   async enqueue(delivery: NewDelivery, now: Date): Promise<boolean> {
     const rows = await this.sql.query(
-      `INSERT INTO wh_deliveries (id, tenant_id, payment_id, event, url, origin, body, status, next_attempt_at, last_error, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)
+      `INSERT INTO wh_deliveries (id, tenant_id, payment_id, event, url, origin, body, status, next_attempt_at, last_error, created_at, updated_at, correlation_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12)
        ON CONFLICT (id) DO NOTHING RETURNING id`,
       [
         delivery.id,
@@ -72,6 +74,7 @@ export class DeliveryOutbox {
         delivery.url ? now : null,
         delivery.url ? null : 'no callback_url on the payment and no webhook_url on the tenant',
         now,
+        delivery.correlationId,
       ],
     );
     return rows.length === 1;

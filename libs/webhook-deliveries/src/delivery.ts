@@ -5,6 +5,8 @@ export interface Delivery {
   readonly id: string;
   readonly tenantId: string;
   readonly paymentId: string;
+  /** The decision's correlation id (the request that caused it); null for deliveries older than it. */
+  readonly correlationId: string | null;
   readonly event: string;
   readonly url: string | null;
   readonly body: string;
@@ -31,6 +33,7 @@ export interface NewDelivery {
   readonly id: string;
   readonly tenantId: string;
   readonly paymentId: string;
+  readonly correlationId: string;
   readonly event: string;
   readonly url: string | null;
   readonly body: string;

@@ -46,4 +46,9 @@ export const webhookDeliveryMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    // The decision's correlation id, for the delivery's log lines; null on deliveries made before.
+    id: 'webhook-deliveries/002-correlation-id',
+    sql: `ALTER TABLE wh_deliveries ADD COLUMN correlation_id text;`,
+  },
 ];

@@ -1,5 +1,8 @@
 import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
+import { ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { FastifyReply } from 'fastify';
+import { Summary } from '../http/openapi/api-docs';
+import { schemaRef } from '../http/openapi/schemas';
 import { CLOCK, Clock, HEALTH_PROBES, HealthProbes } from '@pvs/runtime';
 
 const PROBE_TIMEOUT_MS = 2_000;
@@ -15,6 +18,11 @@ export class HealthHttpController {
   ) {}
 
   @Get('health')
+  @ApiTags('monitoring')
+  @ApiSecurity({})
+  @Summary('Database, cache and queue state; no credential')
+  @ApiResponse({ status: 200, description: 'Healthy', schema: schemaRef('Health') })
+  @ApiResponse({ status: 503, description: 'Degraded: at least one service is down', schema: schemaRef('Health') })
   async health(@Res({ passthrough: true }) reply: FastifyReply) {
     const [database, cache, queue] = await Promise.all([
       probe(this.probes.database),

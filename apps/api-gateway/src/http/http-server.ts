@@ -1,13 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { INestApplication } from '@nestjs/common';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { FastifyReply, FastifyRequest } from 'fastify';
+import { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { IncomingMessage } from 'node:http';
-import { BODY_LIMIT_BYTES } from '../gateway-config';
+import { METRICS, Metrics } from '@pvs/observability';
+import { serveAdminPage } from '../admin-page/admin-page';
+import { BODY_LIMIT_BYTES, GATEWAY_CONFIG, GatewayConfig } from '../gateway-config';
+import { serveMetrics } from '../monitoring/metrics-route';
+import { observeRequests } from '../monitoring/request-observation';
+import { API_PREFIX } from './api-prefix';
+import { MAX_PATH_PARAM_LENGTH } from './path-params';
 import { ApiExceptionFilter } from './api-exception.filter';
 import { BodyValidationPipe } from './body-validation.pipe';
+import { answerMethodNotAllowed } from './method-not-allowed';
+import { serveOpenApi } from './openapi/openapi';
 
-export const API_PREFIX = 'api/v1';
+export { API_PREFIX };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -15,6 +23,12 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 export function createHttpAdapter(): FastifyAdapter {
   return new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
+    maxParamLength: MAX_PATH_PARAM_LENGTH,
+    // Errors Fastify raises before routing get our error body too. No id is that long: 404.
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void reply.code(tooLong ? 404 : 400).send({ success: false, message: tooLong ? 'Not found' : 'Malformed request URL' });
+    },
     requestIdHeader: false,
     genReqId: (request: IncomingMessage) => {
       const given = request.headers['x-request-id'];
@@ -24,7 +38,7 @@ export function createHttpAdapter(): FastifyAdapter {
   });
 }
 
-/** Prefix, error bodies and validation shared by every way of running the gateway. */
+/** Prefix, error bodies, validation and monitoring shared by every way of running the gateway. */
 export function configureHttpServer(app: INestApplication): void {
   const fastifyApp = app as NestFastifyApplication;
   fastifyApp.setGlobalPrefix(API_PREFIX);
@@ -32,7 +46,13 @@ export function configureHttpServer(app: INestApplication): void {
   fastifyApp.useGlobalPipes(new BodyValidationPipe());
   const fastify = fastifyApp.getHttpAdapter().getInstance();
   fastify.removeContentTypeParser('text/plain'); // every body is JSON: anything else is a 415
+  answerMethodNotAllowed(fastify);
   fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('x-request-id', request.id);
   });
+  const metrics = app.get<Metrics>(METRICS);
+  observeRequests(fastify, metrics);
+  serveMetrics(fastify, metrics, app.get<GatewayConfig>(GATEWAY_CONFIG).metricsAccess);
+  serveOpenApi(app);
+  serveAdminPage(fastify);
 }

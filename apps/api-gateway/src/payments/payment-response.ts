@@ -13,3 +13,8 @@ export function paymentResponse(payment: PaymentView) {
     verified_at: payment.verifiedAt?.toISOString() ?? null,
   };
 }
+
+/** A payment as operators see it: the status fields, whose it is and when it was registered. */
+export function operatorPaymentResponse(payment: PaymentView) {
+  return { ...paymentResponse(payment), tenant_id: payment.tenantId, created_at: payment.createdAt.toISOString() };
+}

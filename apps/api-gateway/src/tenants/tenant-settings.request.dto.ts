@@ -1,5 +1,7 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsUrl, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { OptionalNotNull } from '../http/optional-not-null';
 import { BALANCE_CHECK_MODES, BalanceCheckMode } from '@pvs/contracts';
 import { PerGatewayListDto } from './per-gateway-list.dto';
 
@@ -7,26 +9,31 @@ export const UNPAID_CYCLE_LIMIT_MAX = 1000;
 
 /** The settings both creating and changing a tenant accept. */
 export class TenantSettingsRequest {
+  @ApiPropertyOptional({ type: String, nullable: true, format: 'uri', maxLength: 2048, description: 'Where webhooks go when a payment has no callback_url; null clears it' })
   @IsOptional()
   @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: 'webhook_url must be an http(s) URL' })
   @MaxLength(2048)
   webhook_url?: string | null;
 
+  @ApiPropertyOptional({ type: PerGatewayListDto, nullable: true, description: 'SMS sender ids accepted per gateway; a gateway left out keeps the built-in list; null restores all defaults' })
   @IsOptional()
   @ValidateNested()
   @Type(() => PerGatewayListDto)
   allowed_senders?: PerGatewayListDto | null;
 
+  @ApiPropertyOptional({ type: PerGatewayListDto, nullable: true, description: "The merchant's wallet numbers and account numbers; a credit to another account never matches" })
   @IsOptional()
   @ValidateNested()
   @Type(() => PerGatewayListDto)
   receiving_accounts?: PerGatewayListDto | null;
 
-  @IsOptional()
+  @ApiPropertyOptional({ enum: BALANCE_CHECK_MODES, default: 'record' })
+  @OptionalNotNull()
   @IsIn(BALANCE_CHECK_MODES, { message: `balance_check must be one of: ${BALANCE_CHECK_MODES.join(', ')}` })
   balance_check?: BalanceCheckMode;
 
-  @IsOptional()
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: UNPAID_CYCLE_LIMIT_MAX })
+  @OptionalNotNull()
   @IsInt()
   @Min(1)
   @Max(UNPAID_CYCLE_LIMIT_MAX)

@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { DestinationStream } from 'pino';
+import { JsonLogger, LogLevel } from '@pvs/observability';
+import { Clock } from '@pvs/runtime';
 import { RunningService, startEmbedded } from '../start-embedded';
 
 export interface TestService extends RunningService {
@@ -37,6 +40,11 @@ export interface TestServiceOptions {
   readonly dataDir?: string;
   readonly adminToken?: string;
   readonly secretsKey?: Buffer;
+  readonly clock?: Clock;
+  /** Where the JSON log lines go (default stdout), from which level (default error: the failed webhook attempts that tests provoke are warnings). */
+  readonly logDestination?: DestinationStream;
+  readonly logLevel?: LogLevel;
+  readonly metricsToken?: string;
 }
 
 export async function startTestService(options: TestServiceOptions = {}): Promise<TestService> {
@@ -48,6 +56,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     databaseUrl: options.databaseUrl,
     adminToken,
     secretsKey: options.secretsKey ?? randomBytes(32),
+    metricsToken: options.metricsToken,
     gateway: { paymentExpirySeconds: options.paymentExpirySeconds ?? 86_400, smsDecisionWaitMs: options.smsDecisionWaitMs ?? 2_000 },
     matcher: { expirySweepIntervalMs: options.expirySweepIntervalMs ?? 60_000 },
     notifier: {
@@ -59,7 +68,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
       pollIntervalMs: 250,
       disableEndpointAfterMs: 120 * 3_600_000,
     },
-  });
+  }, new JsonLogger({ service: 'embedded', level: options.logLevel ?? 'error', destination: options.logDestination }), { clock: options.clock });
 
   const request: TestService['request'] = async (method, path, { body, headers = {}, rawBody } = {}) => {
     const hasJson = body !== undefined;

@@ -3,6 +3,7 @@ import { EventStore, ExpectedVersionConflictError } from '@pvs/event-store';
 import { foldPayment } from '@pvs/payments';
 import { PendingPayments } from '@pvs/read-model';
 import { Clock } from '@pvs/runtime';
+import { MatchOutcomes } from '../matching/match-outcomes';
 
 const BATCH = 200;
 
@@ -19,6 +20,7 @@ export class ExpirySweeper {
     private readonly pending: PendingPayments,
     private readonly clock: Clock,
     private readonly intervalMs: number,
+    private readonly outcomes: MatchOutcomes,
     private readonly onError: (error: unknown) => void = () => undefined,
   ) {}
 
@@ -45,17 +47,18 @@ export class ExpirySweeper {
       const history = await this.events.readStream(paymentStream(paymentId));
       const payment = foldPayment(history);
       if (!payment || payment.status !== 'pending' || payment.expiresAt > now.toISOString()) continue;
-      const data: PaymentExpiredData = { paymentId, expiredAt: payment.expiresAt };
+      const expiry = { type: PAYMENT_EXPIRED, data: { paymentId, expiredAt: payment.expiresAt } satisfies PaymentExpiredData };
+      // The registration's correlation id: the expiry webhook can be traced to the request that made the intent.
+      const [registered] = history;
+      const metadata = { tenantId: payment.tenantId, correlationId: registered.metadata.correlationId, causationId: registered.id };
       try {
-        await this.events.append(
-          paymentStream(paymentId),
-          [{ type: PAYMENT_EXPIRED, data, metadata: { tenantId: payment.tenantId, correlationId: paymentId } }],
-          history[history.length - 1].streamVersion,
-        );
-        expired++;
+        await this.events.append(paymentStream(paymentId), [{ ...expiry, metadata }], history[history.length - 1].streamVersion);
       } catch (error) {
         if (!(error instanceof ExpectedVersionConflictError)) throw error; // decided meanwhile: nothing to expire
+        continue;
       }
+      this.outcomes.decided(expiry, metadata);
+      expired++;
     }
     return expired;
   }

@@ -20,12 +20,14 @@ import {
   tenantStream,
 } from '@pvs/contracts';
 import { ExpectedVersionConflictError, NO_STREAM, PostgresEventStore } from '@pvs/event-store';
+import { JsonLogger, Metrics } from '@pvs/observability';
 import { foldPayment, paymentIdFor, smsIdFor } from '@pvs/payments';
 import { PendingPayments, readModelMigrations } from '@pvs/read-model';
 import { systemClock } from '@pvs/runtime';
 import { PgliteClient, migrate } from '@pvs/sql';
 import { TenantDirectory } from '@pvs/tenants';
 import { checkpointedProcessor } from '../processing/checkpointed-processor';
+import { MatchOutcomes } from './match-outcomes';
 import { PaymentMatcher } from './payment-matcher';
 
 const GATEWAY: Gateway = 'wallet_one';
@@ -48,6 +50,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 describe('PaymentMatcher against a reference model', () => {
   let sql: PgliteClient;
   let events: PostgresEventStore;
+  const outcomes = new MatchOutcomes(new Metrics(), new JsonLogger({ service: 'matcher', level: 'warn' }));
 
   beforeAll(async () => {
     sql = await PgliteClient.open();
@@ -106,7 +109,7 @@ describe('PaymentMatcher against a reference model', () => {
       fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 30 }), async (commands) => {
         const tenants = [await registerTenant(), await registerTenant()];
         const directory = new TenantDirectory(events);
-        const matcher = new PaymentMatcher(events, directory, new PendingPayments(sql), systemClock);
+        const matcher = new PaymentMatcher(events, directory, new PendingPayments(sql), systemClock, outcomes);
         const name = `matcher-${randomUUID()}`;
         const processor = () =>
           checkpointedProcessor(events, sql, {

@@ -19,12 +19,13 @@ import {
   paymentStream,
   smsStream,
 } from '@pvs/contracts';
-import { ANY_VERSION, EventStore, ExpectedVersionConflictError, NO_STREAM, RecordedEvent } from '@pvs/event-store';
+import { ANY_VERSION, EventMetadata, EventStore, ExpectedVersionConflictError, NO_STREAM, RecordedEvent } from '@pvs/event-store';
 import { Payment, foldPayment, paymentIdFor, receivedByMerchant } from '@pvs/payments';
 import { PendingPayments } from '@pvs/read-model';
 import { Clock } from '@pvs/runtime';
 import { Tenant, TenantDirectory } from '@pvs/tenants';
 import { BalanceChain } from './balance-chain';
+import { MatchOutcomes } from './match-outcomes';
 import { decideMatch } from './match-rules';
 
 /** One parsed SMS, as the matcher works with it. */
@@ -52,6 +53,7 @@ export class PaymentMatcher {
     private readonly tenants: TenantDirectory,
     private readonly pending: PendingPayments,
     private readonly clock: Clock,
+    private readonly outcomes: MatchOutcomes,
   ) {
     this.balances = new BalanceChain(events);
   }
@@ -107,13 +109,15 @@ export class PaymentMatcher {
         tenant.balanceCheck,
         this.clock.now(),
       );
+      const metadata = this.metadata(sms);
       try {
-        await this.events.append(paymentStream(payment.uuid), [{ ...decision, metadata: this.metadata(sms) }], version);
+        await this.events.append(paymentStream(payment.uuid), [{ ...decision, metadata }], version);
       } catch (error) {
         if (!(error instanceof ExpectedVersionConflictError)) throw error;
         ({ payment, version } = (await this.loadPayment(payment.uuid)) as { payment: Payment; version: number });
         continue;
       }
+      this.outcomes.decided(decision, metadata);
       if (decision.type === PAYMENT_EXPIRED) return this.unmatched(sms, 'intent_expired', payment.uuid);
       return this.matched(sms, { ...payment, status: decision.type === PAYMENT_FLAGGED_FOR_REVIEW ? 'manual_review' : 'verified' });
     }
@@ -151,6 +155,7 @@ export class PaymentMatcher {
       if (!(error instanceof ExpectedVersionConflictError)) throw error;
       return this.matchWithoutReference(sms, tenant);
     }
+    this.outcomes.decided(flagged, flagged.metadata);
     return this.matched(sms, { ...payment, status: 'manual_review' });
   }
 
@@ -184,15 +189,17 @@ export class PaymentMatcher {
 
   private async unmatched(sms: Sms, reason: SmsUnmatchedReason, paymentId: string | null): Promise<void> {
     const data: SmsUnmatchedData = { smsId: sms.smsId, parsedVersion: sms.parsedVersion, reason, paymentId };
-    await this.recordOutcome(sms, SMS_UNMATCHED, data);
+    if (await this.recordOutcome(sms, SMS_UNMATCHED, data)) this.outcomes.unmatched(data, this.metadata(sms));
   }
 
-  private async recordOutcome(sms: Sms, type: string, data: SmsMatchedData | SmsUnmatchedData): Promise<void> {
+  /** Appends the SMS's outcome unless it is recorded already; answers whether it appended. */
+  private async recordOutcome(sms: Sms, type: string, data: SmsMatchedData | SmsUnmatchedData): Promise<boolean> {
     const current = await this.events.readStream(smsStream(sms.smsId), sms.parsedVersion);
     const outcomes = current.filter((e) => isOutcomeOfParse(e, sms.parsedVersion));
     // An SMS that waited for its intent gets a second, final outcome when the intent comes.
-    if (outcomes.some((e) => e.type === type && JSON.stringify(e.data) === JSON.stringify(data))) return;
+    if (outcomes.some((e) => e.type === type && JSON.stringify(e.data) === JSON.stringify(data))) return false;
     await this.events.append(smsStream(sms.smsId), [{ type, data, metadata: this.metadata(sms) }], ANY_VERSION);
+    return true;
   }
 
   private outcomeOf(sms: Sms): RecordedEvent | undefined {
@@ -219,7 +226,7 @@ export class PaymentMatcher {
   }
 
   /** Decisions carry the correlation id of the request that forwarded the SMS. */
-  private metadata(sms: Sms) {
+  private metadata(sms: Sms): EventMetadata {
     const [received] = sms.history;
     return { tenantId: sms.parsed.tenantId, correlationId: received.metadata.correlationId, causationId: received.id };
   }

@@ -1,8 +1,13 @@
 import { PAYMENT_CATEGORY, PAYMENT_DECISIONS, PAYMENT_DECISIONS_TOPIC, PaymentDecisionMessage } from '@pvs/contracts';
-import { EventStore } from '@pvs/event-store';
+import { EventFilter, EventStore } from '@pvs/event-store';
 import { MessageBus } from '@pvs/messaging';
 import { SqlClient } from '@pvs/sql';
 import { checkpointedProcessor } from '../processing/checkpointed-processor';
+
+export const DECISION_PUBLISHER = {
+  name: 'decision-publisher',
+  filter: { categories: [PAYMENT_CATEGORY], types: PAYMENT_DECISIONS },
+} as const satisfies { name: string; filter: EventFilter };
 
 /**
  * Publishes every payment decision from the event store to the bus, at least once, in order
@@ -11,8 +16,7 @@ import { checkpointedProcessor } from '../processing/checkpointed-processor';
  */
 export function decisionPublisher(events: EventStore, checkpoints: SqlClient, bus: MessageBus, onError?: (error: unknown) => void) {
   return checkpointedProcessor(events, checkpoints, {
-    name: 'decision-publisher',
-    filter: { categories: [PAYMENT_CATEGORY], types: PAYMENT_DECISIONS },
+    ...DECISION_PUBLISHER,
     onError,
     handle: async (event) => {
       const paymentId = (event.data as { paymentId: string }).paymentId;

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Clock } from '@pvs/runtime';
 import { SecretBox, Tenant, TenantDirectory } from '@pvs/tenants';
-import { Delivery, DeliveryOutbox, originOf } from '@pvs/webhook-deliveries';
+import { AttemptRecord, Delivery, DeliveryOutbox, originOf } from '@pvs/webhook-deliveries';
 import { WebhookResult, WebhookSender } from '../delivery-http/webhook-sender.port';
+import { AttemptReport } from './attempt-report';
 import { SigningSecrets, signWebhook } from '../signing/webhook-signer';
 import { nextAttemptAt } from './retry-schedule';
 
@@ -37,6 +38,7 @@ export class DeliveryWorker {
     private readonly secretBox: SecretBox,
     private readonly clock: Clock,
     private readonly options: DeliveryWorkerOptions,
+    private readonly report: AttemptReport,
     private readonly onError: (error: unknown) => void,
   ) {}
 
@@ -128,19 +130,17 @@ export class DeliveryWorker {
     const next = succeeded || result.kind === 'refused'
       ? null // a refused destination stays refused: retrying cannot help
       : nextAttemptAt(this.options.retryScheduleSeconds, delivery.attempts + 1, this.clock.now(), retryAfter);
-    await this.outbox.recordAttempt(
-      this.owner,
-      {
-        delivery,
-        startedAt,
-        durationMs: result.durationMs,
-        statusCode: result.kind === 'response' ? result.status : null,
-        error: result.kind === 'response' ? (succeeded ? null : `HTTP ${result.status}`) : result.kind === 'refused' ? result.reason : result.error,
-        outcome: succeeded ? 'succeeded' : result.kind === 'refused' ? 'refused' : 'failed',
-        nextAttemptAt: next,
-      },
-      this.options.disableEndpointAfterMs,
-    );
+    const record: AttemptRecord = {
+      delivery,
+      startedAt,
+      durationMs: result.durationMs,
+      statusCode: result.kind === 'response' ? result.status : null,
+      error: result.kind === 'response' ? (succeeded ? null : `HTTP ${result.status}`) : result.kind === 'refused' ? result.reason : result.error,
+      outcome: succeeded ? 'succeeded' : result.kind === 'refused' ? 'refused' : 'failed',
+      nextAttemptAt: next,
+    };
+    await this.outbox.recordAttempt(this.owner, record, this.options.disableEndpointAfterMs);
+    this.report.attempted(record);
   }
 
   private secretsOf(tenant: Tenant, now: Date): SigningSecrets {

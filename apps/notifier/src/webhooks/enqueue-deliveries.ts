@@ -32,7 +32,7 @@ export class EnqueueDeliveries {
     const url = payment.intent.callbackUrl ?? tenant?.webhookUrl ?? null;
     const body = webhookBody(event, message.id, new Date(decision.recordedAt), payment);
     const added = await this.outbox.enqueue(
-      { id: message.id, tenantId: payment.tenantId, paymentId: payment.uuid, event, url, body },
+      { id: message.id, tenantId: payment.tenantId, paymentId: payment.uuid, correlationId: decision.metadata.correlationId, event, url, body },
       this.clock.now(),
     );
     if (added) this.onEnqueued();

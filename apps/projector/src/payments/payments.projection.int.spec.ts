@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { PAYMENT_INTENT_REGISTERED, PaymentIntentRegisteredData, paymentStream } from '@pvs/contracts';
 import { NO_STREAM, PostgresEventStore } from '@pvs/event-store';
-import { loadProjectionCheckpoint, readModelMigrations } from '@pvs/read-model';
-import { PgliteClient, PgPoolClient, SqlClient, migrate } from '@pvs/sql';
-import { createTestDatabase, describeWithPostgres } from '@pvs/sql/testing';
-import { Projection } from '../projections/projection';
+import { loadProjectionCheckpoint } from '@pvs/read-model';
+import { SqlClient } from '@pvs/sql';
+import { ProjectionRebuild } from '../projections/projection-rebuild';
 import { ProjectionRunner } from '../projections/projection-runner';
+import { onPgliteAndPostgres } from '../testing';
 import { paymentsProjection } from './payments.projection';
 
 const tenantId = randomUUID();
@@ -27,17 +27,14 @@ function intent(amountPaisa: number): PaymentIntentRegisteredData {
   };
 }
 
-function projectorSuite(backend: string, open: () => Promise<{ sql: SqlClient; dispose: () => Promise<void> }>) {
+onPgliteAndPostgres((backend, open) => {
   describe(`payments projection on ${backend}`, () => {
     let sql: SqlClient;
     let dispose: () => Promise<void>;
     let events: PostgresEventStore;
 
     beforeEach(async () => {
-      ({ sql, dispose } = await open());
-      events = new PostgresEventStore(sql);
-      await events.migrate();
-      await migrate(sql, readModelMigrations);
+      ({ sql, events, dispose } = await open());
     });
 
     afterEach(() => dispose());
@@ -77,7 +74,7 @@ function projectorSuite(backend: string, open: () => Promise<{ sql: SqlClient; d
       const live = await rows();
 
       await sql.query(`UPDATE rm_payments SET status = 'corrupted'`);
-      await runner.rebuild();
+      await new ProjectionRebuild(paymentsProjection, events, sql, { live: runner }).run();
       await runner.stop();
       expect(await rows()).toEqual(live);
     });
@@ -85,10 +82,10 @@ function projectorSuite(backend: string, open: () => Promise<{ sql: SqlClient; d
     it('commits a batch and its checkpoint together: a failed batch leaves neither behind', async () => {
       const first = intent(1);
       await register(first);
-      const failing: Projection = {
+      const failing: typeof paymentsProjection = {
         ...paymentsProjection,
-        async apply(tx, batch) {
-          await paymentsProjection.apply(tx, batch);
+        async apply(tx, batch, tables) {
+          await paymentsProjection.apply(tx, batch, tables);
           throw new Error('crash after writing the rows');
         },
       };
@@ -106,11 +103,11 @@ function projectorSuite(backend: string, open: () => Promise<{ sql: SqlClient; d
       await register(intent(10));
       await new ProjectionRunner(paymentsProjection, events, sql).catchUp();
       const applied: string[] = [];
-      const counting: Projection = {
+      const counting: typeof paymentsProjection = {
         ...paymentsProjection,
-        async apply(tx, batch) {
+        async apply(tx, batch, tables) {
           applied.push(...batch.map((e) => e.id));
-          await paymentsProjection.apply(tx, batch);
+          await paymentsProjection.apply(tx, batch, tables);
         },
       };
       const later = intent(20);
@@ -119,24 +116,5 @@ function projectorSuite(backend: string, open: () => Promise<{ sql: SqlClient; d
       expect(applied).toHaveLength(1);
       expect(await rows()).toHaveLength(2);
     });
-  });
-}
-
-projectorSuite('PGlite', async () => {
-  const sql = await PgliteClient.open();
-  return { sql, dispose: () => sql.close() };
-});
-
-describeWithPostgres('on the PostgreSQL server', () => {
-  projectorSuite('PostgreSQL', async () => {
-    const database = await createTestDatabase();
-    const sql = new PgPoolClient({ connectionString: database.url });
-    return {
-      sql,
-      dispose: async () => {
-        await sql.close();
-        await database.drop();
-      },
-    };
   });
 });

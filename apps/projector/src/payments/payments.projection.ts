@@ -1,59 +1,98 @@
 import {
   PAYMENT_APPROVED,
-  PAYMENT_CATEGORY,
   PAYMENT_EXPIRED,
   PAYMENT_FLAGGED_FOR_REVIEW,
   PAYMENT_INTENT_REGISTERED,
   PAYMENT_REJECTED,
   PAYMENT_VERIFIED,
+  Paisa,
   PaymentFlaggedForReviewData,
   PaymentIntentRegisteredData,
   PaymentReviewedData,
+  PaymentStatus,
   PaymentVerifiedData,
 } from '@pvs/contracts';
 import { RecordedEvent } from '@pvs/event-store';
+import { PAYMENTS_PROJECTION, TablesOf } from '@pvs/read-model';
 import { SqlExecutor } from '@pvs/sql';
 import { Projection } from '../projections/projection';
-import { ApplyEvent, versionedUpdate } from '../projections/versioned-update';
+import { roundsByStream } from '../projections/stream-order';
 
-const paymentId = (event: RecordedEvent) => (event.data as { paymentId: string }).paymentId;
-// $3 is the event's time, so a rebuild writes the same updated_at; $4… are the values given.
-const change = (set: string, values: (event: RecordedEvent) => unknown[] = () => []) =>
-  versionedUpdate('rm_payments', 'uuid', paymentId, `${set}, updated_at = $3`, (event) => [event.recordedAt, ...values(event)]);
+/** What a decision event changes in a payment's row; what it leaves out stays as it was. */
+interface PaymentChange {
+  readonly status: PaymentStatus;
+  readonly amountDetectedPaisa?: Paisa;
+  readonly verifiedAt?: string;
+}
 
-const APPLY: Record<string, ApplyEvent> = {
-  [PAYMENT_INTENT_REGISTERED]: async (tx, event) => {
-    const intent = event.data as PaymentIntentRegisteredData;
-    await tx.query(
-      `INSERT INTO rm_payments (uuid, tenant_id, gateway, transaction_reference, amount_expected_paisa,
-                                status, created_at, updated_at, stream_version, expires_at)
-       VALUES ($1, $2, $3, $4, $5, 'pending', $6, $6, $7, $8)
-       ON CONFLICT (uuid) DO NOTHING`,
-      [intent.paymentId, intent.tenantId, intent.gateway, intent.transactionReference, intent.amountPaisa, intent.registeredAt, event.streamVersion, intent.expiresAt],
-    );
-  },
-  [PAYMENT_VERIFIED]: change(`status = 'verified', amount_detected_paisa = $4, verified_at = $5`, (event) => {
+const CHANGES: Record<string, (event: RecordedEvent) => PaymentChange> = {
+  [PAYMENT_VERIFIED]: (event) => {
     const data = event.data as PaymentVerifiedData;
-    return [data.amountDetectedPaisa, data.verifiedAt];
-  }),
-  [PAYMENT_FLAGGED_FOR_REVIEW]: change(`status = 'manual_review', amount_detected_paisa = $4`, (event) => [
-    (event.data as PaymentFlaggedForReviewData).amountDetectedPaisa,
-  ]),
-  [PAYMENT_APPROVED]: change(`status = 'verified', verified_at = $4`, (event) => [(event.data as PaymentReviewedData).decidedAt]),
-  [PAYMENT_REJECTED]: change(`status = 'failed'`),
-  [PAYMENT_EXPIRED]: change(`status = 'failed'`),
+    return { status: 'verified', amountDetectedPaisa: data.amountDetectedPaisa, verifiedAt: data.verifiedAt };
+  },
+  [PAYMENT_FLAGGED_FOR_REVIEW]: (event) => ({ status: 'manual_review', amountDetectedPaisa: (event.data as PaymentFlaggedForReviewData).amountDetectedPaisa }),
+  [PAYMENT_APPROVED]: (event) => ({ status: 'verified', verifiedAt: (event.data as PaymentReviewedData).decidedAt }),
+  [PAYMENT_REJECTED]: () => ({ status: 'failed' }),
+  [PAYMENT_EXPIRED]: () => ({ status: 'failed' }),
 };
 
-/** `rm_payments`: one row per payment, behind GET /payments/status/{uuid}. */
-export const paymentsProjection: Projection = {
-  name: 'payments',
-  filter: { categories: [PAYMENT_CATEGORY] },
+async function insertIntents(tx: SqlExecutor, table: string, events: readonly RecordedEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const intents = events.map((event) => event.data as PaymentIntentRegisteredData);
+  await tx.query(
+    `INSERT INTO ${table} (uuid, tenant_id, gateway, transaction_reference, amount_expected_paisa,
+                           status, created_at, updated_at, stream_version, expires_at)
+     SELECT uuid, tenant_id, gateway, reference, amount, 'pending', registered_at, registered_at, version, expires_at
+     FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::bigint[], $6::timestamptz[], $7::bigint[], $8::timestamptz[])
+       AS intent(uuid, tenant_id, gateway, reference, amount, registered_at, version, expires_at)
+     ON CONFLICT (uuid) DO NOTHING`,
+    [
+      intents.map((intent) => intent.paymentId),
+      intents.map((intent) => intent.tenantId),
+      intents.map((intent) => intent.gateway),
+      intents.map((intent) => intent.transactionReference),
+      intents.map((intent) => intent.amountPaisa),
+      intents.map((intent) => intent.registeredAt),
+      events.map((event) => event.streamVersion),
+      intents.map((intent) => intent.expiresAt),
+    ],
+  );
+}
 
-  async apply(tx: SqlExecutor, events: readonly RecordedEvent[]): Promise<void> {
-    for (const event of events) await APPLY[event.type]?.(tx, event);
-  },
+/**
+ * Decisions of different payments (a round): each applies only over an older stream version, so a
+ * replayed one changes nothing. updated_at is the event's time, so a rebuild writes the same rows.
+ */
+async function applyDecisions(tx: SqlExecutor, table: string, events: readonly RecordedEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const changes = events.map((event) => CHANGES[event.type](event));
+  await tx.query(
+    `UPDATE ${table} AS payment
+     SET status = change.status,
+         amount_detected_paisa = COALESCE(change.amount_detected, payment.amount_detected_paisa),
+         verified_at = COALESCE(change.verified_at, payment.verified_at),
+         updated_at = change.recorded_at,
+         stream_version = change.version
+     FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::bigint[], $5::timestamptz[], $6::timestamptz[])
+       AS change(uuid, version, status, amount_detected, verified_at, recorded_at)
+     WHERE payment.uuid = change.uuid AND payment.stream_version < change.version`,
+    [
+      events.map((event) => (event.data as { paymentId: string }).paymentId),
+      events.map((event) => event.streamVersion),
+      changes.map((change) => change.status),
+      changes.map((change) => change.amountDetectedPaisa ?? null),
+      changes.map((change) => change.verifiedAt ?? null),
+      events.map((event) => event.recordedAt),
+    ],
+  );
+}
 
-  async reset(tx: SqlExecutor): Promise<void> {
-    await tx.query('DELETE FROM rm_payments');
+/** `rm_payments`: one row per payment, behind GET /payments/status/{uuid}. A batch takes a few statements. */
+export const paymentsProjection: Projection<TablesOf<typeof PAYMENTS_PROJECTION>> = {
+  ...PAYMENTS_PROJECTION,
+
+  async apply(tx, events, tables): Promise<void> {
+    await insertIntents(tx, tables.payments, events.filter((event) => event.type === PAYMENT_INTENT_REGISTERED));
+    for (const round of roundsByStream(events.filter((event) => CHANGES[event.type]))) await applyDecisions(tx, tables.payments, round);
   },
 };

@@ -1,11 +1,21 @@
-import { CatchUpSubscription, EventStore } from '@pvs/event-store';
+import { CatchUpSubscription, EventStore, RecordedEvent } from '@pvs/event-store';
 import { loadProjectionCheckpoint, storeProjectionCheckpoint } from '@pvs/read-model';
 import { SqlClient } from '@pvs/sql';
 import { Projection } from './projection';
 
+/** Where a runner writes: the live tables under the projection's name, or a rebuild's copies. */
+export interface ProjectionTarget {
+  readonly checkpointName: string;
+  readonly tables: Projection['tables'];
+}
+
 export interface ProjectionRunnerOptions {
   readonly pollIntervalMs?: number;
+  readonly batchSize?: number;
+  readonly target?: ProjectionTarget;
   readonly onError?: (projection: string, error: unknown) => void;
+  /** Called after each batch commits. */
+  readonly onBatch?: (events: readonly RecordedEvent[]) => void | Promise<void>;
 }
 
 /**
@@ -13,10 +23,10 @@ export interface ProjectionRunnerOptions {
  * read-model transaction, so a crash never applies a batch twice or loses one.
  */
 export class ProjectionRunner {
-  private subscription: CatchUpSubscription;
+  private readonly subscription: CatchUpSubscription;
 
   constructor(
-    private readonly projection: Projection,
+    readonly projection: Projection,
     private readonly events: EventStore,
     private readonly readModel: SqlClient,
     private readonly options: ProjectionRunnerOptions = {},
@@ -28,10 +38,16 @@ export class ProjectionRunner {
     return this.projection.name;
   }
 
+  /** The last event applied by this runner, as far as it knows. */
+  get checkpoint(): string | null {
+    return this.subscription.checkpoint;
+  }
+
   start(): Promise<void> {
     return this.subscription.start();
   }
 
+  /** A later start reloads the stored checkpoint, which a rebuild may have moved. */
   stop(): Promise<void> {
     return this.subscription.stop();
   }
@@ -44,30 +60,22 @@ export class ProjectionRunner {
     return this.subscription.waitFor(checkpoint, timeoutMs);
   }
 
-  /** Empties the projection and replays the whole log into it. */
-  async rebuild(): Promise<void> {
-    await this.subscription.stop();
-    await this.readModel.transaction(async (tx) => {
-      await this.projection.reset(tx);
-      await storeProjectionCheckpoint(tx, this.projection.name, null);
-    });
-    this.subscription = this.subscribe();
-    await this.subscription.catchUp();
-    await this.subscription.start();
-  }
-
   private subscribe(): CatchUpSubscription {
-    const { projection, readModel } = this;
+    const { projection, readModel, options } = this;
+    const target = options.target ?? { checkpointName: projection.name, tables: projection.tables };
     return new CatchUpSubscription(this.events, {
       filter: projection.filter,
-      pollIntervalMs: this.options.pollIntervalMs,
-      loadCheckpoint: () => loadProjectionCheckpoint(readModel, projection.name),
-      handle: (events) =>
-        readModel.transaction(async (tx) => {
-          await projection.apply(tx, events);
-          await storeProjectionCheckpoint(tx, projection.name, events[events.length - 1].checkpoint);
-        }),
-      onError: (error) => this.options.onError?.(projection.name, error),
+      batchSize: options.batchSize,
+      pollIntervalMs: options.pollIntervalMs,
+      loadCheckpoint: () => loadProjectionCheckpoint(readModel, target.checkpointName),
+      handle: async (events) => {
+        await readModel.transaction(async (tx) => {
+          await projection.apply(tx, events, target.tables);
+          await storeProjectionCheckpoint(tx, target.checkpointName, events[events.length - 1].checkpoint);
+        });
+        await options.onBatch?.(events);
+      },
+      onError: (error) => options.onError?.(projection.name, error),
     });
   }
 }

@@ -1,11 +1,11 @@
-import { EventFilter, RecordedEvent } from '@pvs/event-store';
+import { RecordedEvent } from '@pvs/event-store';
+import { ProjectionDefinition, ProjectionTables } from '@pvs/read-model';
 import { SqlExecutor } from '@pvs/sql';
 
-/** A read-model table kept from the events; `apply` must tolerate an event it has already seen. */
-export interface Projection {
-  readonly name: string;
-  readonly filter: EventFilter;
-  apply(tx: SqlExecutor, events: readonly RecordedEvent[]): Promise<void>;
-  /** Empties the projection's rows, for a rebuild from the start of the log. */
-  reset(tx: SqlExecutor): Promise<void>;
+/**
+ * Read-model tables kept from the events. `apply` writes to the tables it is given (the live ones,
+ * or a rebuild's copies) and must tolerate an event it has already seen.
+ */
+export interface Projection<Tables extends ProjectionTables = ProjectionTables> extends ProjectionDefinition<Tables> {
+  apply(tx: SqlExecutor, events: readonly RecordedEvent[], tables: Tables): Promise<void>;
 }

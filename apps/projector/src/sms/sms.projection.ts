@@ -1,5 +1,4 @@
 import {
-  SMS_CATEGORY,
   SMS_MATCHED,
   SMS_PARSED,
   SMS_RECEIVED,
@@ -12,18 +11,18 @@ import {
   SmsUnmatchedData,
 } from '@pvs/contracts';
 import { RecordedEvent } from '@pvs/event-store';
-import { SqlExecutor } from '@pvs/sql';
+import { SMS_PROJECTION, TablesOf } from '@pvs/read-model';
 import { Projection } from '../projections/projection';
 import { ApplyEvent, versionedUpdate } from '../projections/versioned-update';
 
 const smsId = (event: RecordedEvent) => (event.data as { smsId: string }).smsId;
-const change = (set: string, values?: (event: RecordedEvent) => unknown[]) => versionedUpdate('rm_sms', 'sms_id', smsId, set, values);
+const change = (set: string, values?: (event: RecordedEvent) => unknown[]) => versionedUpdate('sms_id', smsId, set, values);
 
 const APPLY: Record<string, ApplyEvent> = {
-  [SMS_RECEIVED]: async (tx, event) => {
+  [SMS_RECEIVED]: async (tx, event, table) => {
     const sms = event.data as SmsReceivedData;
     await tx.query(
-      `INSERT INTO rm_sms (sms_id, tenant_id, sender, body, source, received_at, recorded_at, state, stream_version)
+      `INSERT INTO ${table} (sms_id, tenant_id, sender, body, source, received_at, recorded_at, state, stream_version)
        VALUES ($1, $2, $3, $4, $5, $6, $7, 'received', $8) ON CONFLICT (sms_id) DO NOTHING`,
       [sms.smsId, sms.tenantId, sms.sender, sms.body, sms.source, sms.receivedAt, sms.recordedAt, event.streamVersion],
     );
@@ -44,15 +43,10 @@ const APPLY: Record<string, ApplyEvent> = {
 };
 
 /** `rm_sms`: every forwarded SMS with its parse result and outcome, for operators. */
-export const smsProjection: Projection = {
-  name: 'sms',
-  filter: { categories: [SMS_CATEGORY] },
+export const smsProjection: Projection<TablesOf<typeof SMS_PROJECTION>> = {
+  ...SMS_PROJECTION,
 
-  async apply(tx: SqlExecutor, events: readonly RecordedEvent[]): Promise<void> {
-    for (const event of events) await APPLY[event.type]?.(tx, event);
-  },
-
-  async reset(tx: SqlExecutor): Promise<void> {
-    await tx.query('DELETE FROM rm_sms');
+  async apply(tx, events, tables): Promise<void> {
+    for (const event of events) await APPLY[event.type]?.(tx, event, tables.sms);
   },
 };

@@ -17,6 +17,7 @@ import {
   ANY_VERSION,
   AppendResult,
   Checkpoint,
+  EventBacklog,
   EventMetadata,
   EventStore,
   ExpectedVersion,
@@ -153,6 +154,20 @@ export class KurrentDbEventStore implements EventStore {
       if (events.length === limit) break;
     }
     return events;
+  }
+
+  /** KurrentDB keeps no count of a filtered $all: the backlog is read through, page by page. */
+  async backlog(options: Omit<ReadAllOptions, 'limit'> = {}): Promise<EventBacklog> {
+    const limit = 1_000;
+    let events = 0;
+    let oldestRecordedAt: Date | null = null;
+    for (let after = options.after ?? null; ; ) {
+      const page = await this.readAll({ ...options, after, limit });
+      oldestRecordedAt ??= page[0]?.recordedAt ?? null;
+      events += page.length;
+      if (page.length < limit) return { events, oldestRecordedAt };
+      after = page[page.length - 1].checkpoint;
+    }
   }
 
   waitForAppend(timeoutMs: number): Promise<void> {

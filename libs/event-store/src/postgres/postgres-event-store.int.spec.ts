@@ -25,3 +25,26 @@ describeWithPostgres('on the PostgreSQL server', () => {
     };
   });
 });
+
+describe('PostgreSQL event store: commit order across a change in the number of digits of transaction ids', () => {
+  it('reads the transaction before id 1000 before those after it, one page at a time', async () => {
+    const sql = await PgliteClient.open();
+    try {
+      const store = new PostgresEventStore(sql);
+      await store.migrate();
+      // A fresh PGlite is below transaction 1000: spend ids up to 996, then append across the boundary.
+      for (let [{ xid }] = await sql.query<{ xid: number }>('SELECT pg_current_xact_id()::text::int AS xid'); xid < 996; ) {
+        [{ xid }] = await sql.query<{ xid: number }>('SELECT pg_current_xact_id()::text::int AS xid');
+      }
+      const appended = [];
+      for (let i = 0; i < 8; i++) appended.push((await store.append(`thing-${i}`, [{ type: 'Thing', data: { i }, metadata: { correlationId: 'c' } }], 'no_stream')).checkpoint);
+      expect(appended.some((checkpoint) => checkpoint.startsWith('00000000000000000999:'))).toBe(true);
+
+      const read: string[] = [];
+      for (let page = await store.readAll({ limit: 1 }); page.length > 0; page = await store.readAll({ after: page[0].checkpoint, limit: 1 })) read.push(page[0].checkpoint);
+      expect(read).toEqual(appended);
+    } finally {
+      await sql.close();
+    }
+  });
+});

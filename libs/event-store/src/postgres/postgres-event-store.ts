@@ -1,8 +1,8 @@
 import { SqlClient, migrate } from '@pvs/sql';
-import { AppendResult, EventStore, ExpectedVersion, NewEvent, ReadAllOptions, RecordedEvent } from '../event-store.port';
+import { AppendResult, EventBacklog, EventStore, ExpectedVersion, NewEvent, ReadAllOptions, RecordedEvent } from '../event-store.port';
 import { AppendSignal } from '../append-signal';
 import { appendToStream } from './append-to-stream';
-import { readAll, readStream } from './read-events';
+import { backlog, readAll, readStream } from './read-events';
 import { eventStoreMigrations } from './schema';
 
 /** The event store on PostgreSQL; the same SQL runs on a server (pg) and embedded (PGlite). */
@@ -27,6 +27,10 @@ export class PostgresEventStore implements EventStore {
 
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
     return readAll(this.sql, options);
+  }
+
+  backlog(options?: Omit<ReadAllOptions, 'limit'>): Promise<EventBacklog> {
+    return backlog(this.sql, options);
   }
 
   waitForAppend(timeoutMs: number): Promise<void> {

@@ -1,5 +1,5 @@
 import { SqlExecutor } from '@pvs/sql';
-import { EventMetadata, ReadAllOptions, RecordedEvent } from '../event-store.port';
+import { EventBacklog, EventMetadata, ReadAllOptions, RecordedEvent } from '../event-store.port';
 import { fromCheckpoint, toCheckpoint } from './checkpoint';
 
 const COLUMNS = `event_id::text AS id, stream_name, stream_version, global_position,
@@ -44,15 +44,35 @@ export const DEFAULT_BATCH_SIZE = 500;
 /**
  * Ordered by (transaction id, position) and cut below the oldest transaction still open
  * (pg_snapshot_xmin): no transaction that could commit an event sorting before the last
- * one returned is still running, so resuming after it never skips an event.
+ * one returned is still running, so resuming after it never skips an event. The ORDER BY names
+ * the table's column: a bare `transaction_id` is the text output column, and would sort 1000 before 999.
  */
 export async function readAll(sql: SqlExecutor, options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+  const { conditions, params } = eventsAfter(options);
+  params.push(options.limit ?? DEFAULT_BATCH_SIZE);
+  conditions.push('transaction_id < pg_snapshot_xmin(pg_current_snapshot())');
+  const rows = await sql.query<EventRow>(
+    `SELECT ${COLUMNS} FROM es_events WHERE ${conditions.join(' AND ')}
+     ORDER BY es_events.transaction_id, global_position LIMIT $${params.length}`,
+    params,
+  );
+  return rows.map(toRecordedEvent);
+}
+
+/** Every committed event after the checkpoint counts, even one a reader may not pass yet. */
+export async function backlog(sql: SqlExecutor, options: Omit<ReadAllOptions, 'limit'> = {}): Promise<EventBacklog> {
+  const { conditions, params } = eventsAfter(options);
+  const [row] = await sql.query<{ events: number; oldest: Date | null }>(
+    `SELECT count(*)::int AS events, min(recorded_at) AS oldest FROM es_events WHERE ${conditions.join(' AND ')}`,
+    params,
+  );
+  return { events: row.events, oldestRecordedAt: row.oldest };
+}
+
+function eventsAfter(options: Omit<ReadAllOptions, 'limit'>): { conditions: string[]; params: unknown[] } {
   const after = fromCheckpoint(options.after);
-  const params: unknown[] = [after.transactionId, after.position, options.limit ?? DEFAULT_BATCH_SIZE];
-  const conditions = [
-    '(transaction_id, global_position) > ($1::xid8, $2::bigint)',
-    'transaction_id < pg_snapshot_xmin(pg_current_snapshot())',
-  ];
+  const params: unknown[] = [after.transactionId, after.position];
+  const conditions = ['(transaction_id, global_position) > ($1::xid8, $2::bigint)'];
   if (options.filter?.categories) {
     params.push(options.filter.categories);
     conditions.push(`category = ANY($${params.length}::text[])`);
@@ -61,10 +81,5 @@ export async function readAll(sql: SqlExecutor, options: ReadAllOptions = {}): P
     params.push(options.filter.types);
     conditions.push(`event_type = ANY($${params.length}::text[])`);
   }
-  const rows = await sql.query<EventRow>(
-    `SELECT ${COLUMNS} FROM es_events WHERE ${conditions.join(' AND ')}
-     ORDER BY transaction_id, global_position LIMIT $3`,
-    params,
-  );
-  return rows.map(toRecordedEvent);
+  return { conditions, params };
 }

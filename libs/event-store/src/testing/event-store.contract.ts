@@ -144,6 +144,19 @@ export function eventStoreContract(adapter: string, open: () => Promise<EventSto
       expect(page.map((e) => e.id)).toEqual([all[2].id]);
     });
 
+    it('counts the backlog after a checkpoint, filtered, with the time of its oldest event', async () => {
+      const start = await lastCheckpoint(store);
+      await store.append(stream, [event('A'), event('B')], NO_STREAM);
+      await store.append(`other-${randomUUID()}`, [event('A')], NO_STREAM);
+      const [first, second] = await store.readStream(stream);
+
+      expect(await store.backlog({ after: start, filter: { categories: ['thing'] } })).toEqual({ events: 2, oldestRecordedAt: first.recordedAt });
+      expect(await store.backlog({ after: start, filter: { types: ['A'] } })).toMatchObject({ events: 2 });
+      expect(await store.backlog({ after: first.checkpoint, filter: { categories: ['thing'] } })).toEqual({ events: 1, oldestRecordedAt: second.recordedAt });
+      expect(await store.backlog({ after: second.checkpoint, filter: { categories: ['thing'] } })).toEqual({ events: 0, oldestRecordedAt: null });
+      expect((await store.backlog({ filter: { categories: ['thing'] } })).events).toBeGreaterThanOrEqual(2);
+    });
+
     it('follows the log live from a checkpoint and reports when a position is reached', async () => {
       const start = await lastCheckpoint(store);
       const seen: RecordedEvent[] = [];

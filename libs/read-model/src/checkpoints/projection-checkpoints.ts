@@ -16,3 +16,7 @@ export async function storeProjectionCheckpoint(sql: SqlExecutor, projection: st
     [projection, checkpoint],
   );
 }
+
+export async function deleteProjectionCheckpoint(sql: SqlExecutor, projection: string): Promise<void> {
+  await sql.query('DELETE FROM rm_checkpoints WHERE projection = $1', [projection]);
+}

@@ -15,7 +15,17 @@ export interface PaymentView {
 
 export const PAYMENT_VIEWS = Symbol('PAYMENT_VIEWS');
 
+/** Filters of the operators' payment list; each one left out matches everything. */
+export interface PaymentQuery {
+  readonly status?: PaymentStatus;
+  readonly tenantId?: string;
+  readonly gateway?: Gateway;
+  readonly limit: number;
+}
+
 export interface PaymentViews {
   /** The payment if it exists and belongs to the tenant; another tenant's payment is not found. */
   find(tenantId: string, uuid: string): Promise<PaymentView | null>;
+  /** Payments of every tenant for operators, newest first. */
+  list(query: PaymentQuery): Promise<PaymentView[]>;
 }

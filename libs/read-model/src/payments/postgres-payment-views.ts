@@ -1,5 +1,5 @@
 import { SqlExecutor } from '@pvs/sql';
-import { PaymentView, PaymentViews } from './payment-view';
+import { PaymentQuery, PaymentView, PaymentViews } from './payment-view';
 
 interface PaymentRow {
   uuid: string;
@@ -13,17 +13,28 @@ interface PaymentRow {
   created_at: Date;
 }
 
+const PAYMENT_COLUMNS = `uuid::text AS uuid, tenant_id::text AS tenant_id, gateway, transaction_reference,
+  amount_expected_paisa, amount_detected_paisa, status, verified_at, created_at`;
+
 export class PostgresPaymentViews implements PaymentViews {
   constructor(private readonly sql: SqlExecutor) {}
 
   async find(tenantId: string, uuid: string): Promise<PaymentView | null> {
     const [row] = await this.sql.query<PaymentRow>(
-      `SELECT uuid::text AS uuid, tenant_id::text AS tenant_id, gateway, transaction_reference,
-              amount_expected_paisa, amount_detected_paisa, status, verified_at, created_at
-       FROM rm_payments WHERE uuid = $1 AND tenant_id = $2`,
+      `SELECT ${PAYMENT_COLUMNS} FROM rm_payments WHERE uuid = $1 AND tenant_id = $2`,
       [uuid, tenantId],
     );
     return row ? toView(row) : null;
+  }
+
+  async list(query: PaymentQuery): Promise<PaymentView[]> {
+    const rows = await this.sql.query<PaymentRow>(
+      `SELECT ${PAYMENT_COLUMNS} FROM rm_payments
+       WHERE ($1::text IS NULL OR status = $1) AND ($2::uuid IS NULL OR tenant_id = $2) AND ($3::text IS NULL OR gateway = $3)
+       ORDER BY created_at DESC, uuid LIMIT $4`,
+      [query.status ?? null, query.tenantId ?? null, query.gateway ?? null, query.limit],
+    );
+    return rows.map(toView);
   }
 }
 

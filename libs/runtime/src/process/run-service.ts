@@ -1,30 +1,48 @@
-import { ConfigError } from '../config/env-reader';
+import { Logger } from '@nestjs/common';
+import { JsonLogger } from '@pvs/observability';
+import { ConfigError, EnvReader } from '../config/env-reader';
+import { readLogLevel } from '../config/observability-settings';
 
 export interface StartedService {
-  /** Lines to print once started. */
+  /** Lines to log once started. */
   readonly banner: readonly string[];
   close(): Promise<void>;
 }
 
 /**
- * Starts a service process: prints its banner, closes it cleanly on SIGINT/SIGTERM, and turns a
- * start-up failure into a message (a bad setting names its variable) and exit code 1.
+ * Starts a service process with JSON logs on stdout (LOG_LEVEL): logs its banner, closes it
+ * cleanly on SIGINT/SIGTERM, and turns a start-up failure into one log line (a bad setting names
+ * its variable) and exit code 1.
  */
-export function runService(start: () => Promise<StartedService>): void {
-  Promise.resolve().then(start).then(
-    (service) => {
-      for (const line of service.banner) process.stdout.write(`${line}\n`);
+export function runService(service: string, start: (logger: JsonLogger) => Promise<StartedService>): void {
+  let logger: JsonLogger;
+  try {
+    logger = new JsonLogger({ service, level: readLogLevel(new EnvReader(process.env)) });
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+  Logger.overrideLogger(logger);
+  const log = new Logger('Service');
+  Promise.resolve(logger).then(start).then(
+    (started) => {
+      for (const line of started.banner) log.log(line);
       for (const signal of ['SIGINT', 'SIGTERM'] as const) {
         process.once(signal, () => {
-          service.close().then(
+          log.log(`${signal}: stopping`);
+          started.close().then(
             () => process.exit(0),
-            () => process.exit(1),
+            (error: unknown) => {
+              log.error(error instanceof Error ? error.stack : String(error));
+              process.exit(1);
+            },
           );
         });
       }
     },
     (error: unknown) => {
-      process.stderr.write(`${error instanceof ConfigError ? error.message : error instanceof Error ? error.stack : String(error)}\n`);
+      if (error instanceof ConfigError) log.fatal(error.message);
+      else log.fatal(error instanceof Error ? error.stack : String(error));
       process.exit(1);
     },
   );

@@ -1,22 +1,34 @@
 import { DynamicModule, Module, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { JsonLogger, MetricsAccess, startMetricsServer } from '@pvs/observability';
+import { EnvReader } from '../config/env-reader';
 import { loadDistributedServices } from '../config/distributed-config';
+import { readMetricsPort, readMetricsToken } from '../config/observability-settings';
 import { openDistributedInfrastructure } from '../distributed-infrastructure';
 import { InfrastructureModule } from '../infrastructure.module';
 import { StartedService } from './run-service';
 
-/** A distributed process without HTTP (matcher, projector, notifier): its module on the shared services. */
-export async function startWorkerProcess(name: string, appModule: DynamicModule | Type<unknown>): Promise<StartedService> {
+/**
+ * A distributed process without HTTP API (matcher, projector, notifier): its module on the shared
+ * services, logging through `logger`, and its /metrics on METRICS_PORT (HOST) when that is set.
+ */
+export async function startWorkerProcess(name: string, appModule: DynamicModule | Type<unknown>, logger: JsonLogger): Promise<StartedService> {
+  const read = new EnvReader(process.env);
+  const metricsPort = readMetricsPort(read);
+  const host = read.string('HOST', '127.0.0.1');
+  const access = new MetricsAccess(readMetricsToken(read));
   const infrastructure = await openDistributedInfrastructure(loadDistributedServices(process.env, name));
 
   @Module({ imports: [InfrastructureModule.register(infrastructure), appModule] })
   class WorkerProcessModule {}
 
-  const app = await NestFactory.createApplicationContext(WorkerProcessModule, { logger: ['error', 'warn'] });
+  const app = await NestFactory.createApplicationContext(WorkerProcessModule, { logger });
   await app.init();
+  const metricsServer = metricsPort === undefined ? null : await startMetricsServer({ port: metricsPort, host, metrics: infrastructure.metrics, access });
   return {
-    banner: [`${name} running`],
+    banner: [`${name} running`, ...(metricsServer ? [`${name} metrics on http://${host}:${metricsServer.port}/metrics`] : [])],
     async close() {
+      await metricsServer?.close();
       await app.close();
       await infrastructure.close();
     },

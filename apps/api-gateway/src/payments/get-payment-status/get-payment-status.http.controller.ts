@@ -1,5 +1,7 @@
 import { Controller, Get, Param, UseGuards } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
+import { ApiData, ApiErrors, MerchantApi, PathParam } from '../../http/openapi/api-docs';
+import { schemaRef } from '../../http/openapi/schemas';
 import { Tenant } from '@pvs/tenants';
 import { ApiKeyGuard } from '../../auth/api-key.guard';
 import { CurrentTenant } from '../../auth/current-tenant.decorator';
@@ -14,6 +16,10 @@ export class GetPaymentStatusHttpController {
   constructor(private readonly handler: GetPaymentStatusHandler) {}
 
   @Get('status/:uuid')
+  @MerchantApi('Poll the status of a payment (every 3 s for 60 s is recommended)')
+  @PathParam('uuid', 'The transaction UUID returned at submission; anything else is a 404')
+  @ApiData(200, 'The payment', schemaRef('PaymentStatus'))
+  @ApiErrors(404, 429)
   @UseGuards(ApiKeyGuard, TenantThrottlerGuard)
   @Throttle({ default: RATE_LIMITS.status })
   async status(@CurrentTenant() tenant: Tenant, @Param('uuid', new UuidOrNotFoundPipe('Transaction')) uuid: string) {

@@ -1,5 +1,7 @@
 import { Body, Controller, HttpCode, HttpStatus, Post, Req, UseGuards } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
+import { ApiData, ApiBodyErrors, ApiErrors, MerchantApi } from '../../http/openapi/api-docs';
+import { schemaRef } from '../../http/openapi/schemas';
 import { FastifyRequest } from 'fastify';
 import { paisaToPkr } from '@pvs/contracts';
 import { Tenant } from '@pvs/tenants';
@@ -16,6 +18,10 @@ export class RegisterPaymentIntentHttpController {
   constructor(private readonly handler: RegisterPaymentIntentHandler) {}
 
   @Post('verify')
+  @MerchantApi('Register a payment intent')
+  @ApiData(200, 'Registered, or already registered (same reference and amount): the payment as it stands', schemaRef('PaymentSubmission'), true)
+  @ApiBodyErrors()
+  @ApiErrors(402, 429)
   @HttpCode(HttpStatus.OK)
   @UseGuards(ApiKeyGuard, PaymentsAllowedGuard, TenantThrottlerGuard)
   @Throttle({ default: RATE_LIMITS.verify })

@@ -1,4 +1,5 @@
 import { IsIn, IsNumber, IsObject, IsOptional, IsString, IsUrl, Length, Max, MaxLength, Min, Validate, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { GATEWAYS, Gateway } from '@pvs/contracts';
 
 export const MAX_AMOUNT_PKR = 100_000_000;
@@ -17,28 +18,34 @@ class BoundedJson implements ValidatorConstraintInterface {
 
 /** Body of POST /payments/verify (spec 2.1). */
 export class RegisterPaymentIntentRequest {
+  @ApiProperty({ enum: GATEWAYS, description: 'The payment channel the customer used' })
   @IsIn(GATEWAYS, { message: `gateway must be one of: ${GATEWAYS.join(', ')}` })
   gateway!: Gateway;
 
+  @ApiProperty({ minLength: 1, maxLength: 64, description: "The sender's transaction id from the customer's SMS, or a bank reference number" })
   @IsString()
   @Length(1, 64)
   transaction_reference!: string;
 
+  @ApiProperty({ minimum: 0.01, maximum: MAX_AMOUNT_PKR, multipleOf: 0.01, description: 'Total payable, PKR, at most 2 decimals' })
   @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'amount must be a number with at most 2 decimals' })
   @Min(0.01, { message: 'amount must be at least 0.01' })
   @Max(MAX_AMOUNT_PKR, { message: `amount must be at most ${MAX_AMOUNT_PKR}` })
   amount!: number;
 
+  @ApiPropertyOptional({ type: String, nullable: true, minLength: 1, maxLength: 64, description: 'Customer phone number or other sender identifier' })
   @IsOptional()
   @IsString()
   @Length(1, 64)
   sender_source?: string | null;
 
+  @ApiPropertyOptional({ type: String, nullable: true, format: 'uri', maxLength: 2048, description: "Where this payment's webhooks go; the tenant's webhook_url when left out" })
   @IsOptional()
   @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: 'callback_url must be an http(s) URL' })
   @MaxLength(2048)
   callback_url?: string | null;
 
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true, description: `Passed back in the webhook as data.client_metadata; at most ${MAX_CLIENT_METADATA_BYTES} bytes of JSON` })
   @IsOptional()
   @IsObject({ message: 'client_metadata must be a JSON object' })
   @Validate(BoundedJson)

@@ -1,5 +1,7 @@
 import { Body, Controller, HttpCode, HttpStatus, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
+import { AdminApi, ApiBodyErrors, ApiData, ApiErrors, PathParam, Summary } from '../../http/openapi/api-docs';
+import { schemaRef } from '../../http/openapi/schemas';
 import { AdminTokenGuard } from '../../auth/admin-token.guard';
 import { UuidOrNotFoundPipe } from '../../http/uuid-or-not-found.pipe';
 import { paymentResponse } from '../payment-response';
@@ -8,17 +10,24 @@ import { ReviewPaymentHandler, ReviewVerdict } from './review-payment.handler';
 import { ReviewPaymentRequest } from './review-payment.request.dto';
 
 @Controller('admin/payments')
+@AdminApi()
+@PathParam('uuid', 'The transaction UUID')
+@ApiData(200, 'The payment after the decision', schemaRef('PaymentStatus'))
+@ApiBodyErrors()
+@ApiErrors(404, 409)
 @UseGuards(AdminTokenGuard)
 export class ReviewPaymentHttpController {
   constructor(private readonly handler: ReviewPaymentHandler) {}
 
   @Post(':uuid/approve')
+  @Summary('Approve a payment in manual_review (it becomes verified)')
   @HttpCode(HttpStatus.OK)
   approve(@Param('uuid', new UuidOrNotFoundPipe('Transaction')) uuid: string, @Body() body: ReviewPaymentRequest, @Req() request: FastifyRequest) {
     return this.review(uuid, 'approve', body, request.id);
   }
 
   @Post(':uuid/reject')
+  @Summary('Reject a payment in manual_review (it becomes failed)')
   @HttpCode(HttpStatus.OK)
   reject(@Param('uuid', new UuidOrNotFoundPipe('Transaction')) uuid: string, @Body() body: ReviewPaymentRequest, @Req() request: FastifyRequest) {
     return this.review(uuid, 'reject', body, request.id);

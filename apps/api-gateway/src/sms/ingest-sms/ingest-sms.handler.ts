@@ -12,6 +12,7 @@ import {
   smsStream,
 } from '@pvs/contracts';
 import { EVENT_STORE, EventStore, ExpectedVersionConflictError, NO_STREAM, NewEvent, RecordedEvent } from '@pvs/event-store';
+import { METRICS, Metrics } from '@pvs/observability';
 import { smsIdFor } from '@pvs/payments';
 import { CLOCK, Clock } from '@pvs/runtime';
 import { normalizeSender } from '@pvs/sms-parsers';
@@ -39,6 +40,7 @@ export class IngestSmsHandler {
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(METRICS) private readonly metrics: Metrics,
   ) {}
 
   /**
@@ -63,6 +65,7 @@ export class IngestSmsHandler {
     let history: RecordedEvent[];
     try {
       await this.events.append(stream, [{ type: SMS_RECEIVED, data: received, metadata }, { ...parse, metadata }], NO_STREAM);
+      if (parse.type === SMS_REJECTED) this.metrics.smsRejections.inc({ reason: (parse.data as SmsRejectedData).reason });
       history = [];
     } catch (error) {
       if (!(error instanceof ExpectedVersionConflictError)) throw error;

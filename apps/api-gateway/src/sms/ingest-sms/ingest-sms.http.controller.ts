@@ -1,5 +1,8 @@
 import { Body, Controller, HttpCode, HttpStatus, Post, Req, UnprocessableEntityException, UseGuards } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
+import { ApiBody, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiBodyErrors, ApiErrors } from '../../http/openapi/api-docs';
+import { schemaRef } from '../../http/openapi/schemas';
 import { FastifyRequest } from 'fastify';
 import { Tenant } from '@pvs/tenants';
 import { CurrentTenant } from '../../auth/current-tenant.decorator';
@@ -14,6 +17,23 @@ export class IngestSmsHttpController {
   constructor(private readonly handler: IngestSmsHandler) {}
 
   @Post('ingest')
+  @ApiTags('merchants')
+  @ApiSecurity('apiKey')
+  @ApiSecurity('gatewaySecret')
+  @ApiSecurity('gatewaySecretBasic')
+  @ApiOperation({
+    summary: 'Forward a payment SMS',
+    description:
+      'Parses the SMS and matches it to a pending intent; the response waits briefly for the decision. Accepts our body or the native webhook of a supported forwarder app (Twilio\'s form fields too, as JSON).',
+  })
+  @ApiBody({
+    schema: {
+      oneOf: ['SmsIngestRequest', 'SmsGatewayAppWebhook', 'HttpSmsWebhook', 'SmsToUrlForwarderWebhook', 'TwilioWebhook'].map(schemaRef),
+    },
+  })
+  @ApiResponse({ status: 200, description: 'Parsed; the matching outcome', schema: schemaRef('SmsIngestResult') })
+  @ApiBodyErrors()
+  @ApiErrors(401, 429)
   @HttpCode(HttpStatus.OK)
   @UseGuards(SmsIngestCredentialGuard, TenantThrottlerGuard)
   @Throttle({ default: RATE_LIMITS.ingest })

@@ -1,5 +1,7 @@
 import { Controller, Get, Inject, Query, UseGuards } from '@nestjs/common';
 import { SmsViews } from '@pvs/read-model';
+import { AdminApi, ApiErrors, ApiList, ChoiceQuery, LimitQuery, Summary, UuidQuery } from '../../http/openapi/api-docs';
+import { schemaRef } from '../../http/openapi/schemas';
 import { AdminTokenGuard } from '../../auth/admin-token.guard';
 import { limitParam, optionalChoiceParam, optionalUuidParam } from '../../http/query-params';
 import { SMS_VIEWS } from '../sms-views.token';
@@ -9,10 +11,17 @@ const STATES = ['received', 'parsed', 'rejected'] as const;
 /** Forwarded SMS for operators: `?state=rejected` lists what no template read. */
 @Controller('admin/sms')
 @UseGuards(AdminTokenGuard)
+@AdminApi()
 export class ListSmsHttpController {
   constructor(@Inject(SMS_VIEWS) private readonly views: SmsViews) {}
 
   @Get()
+  @Summary('Forwarded SMS, newest first')
+  @ChoiceQuery('state', STATES)
+  @UuidQuery('tenant_id', 'Only this tenant')
+  @LimitQuery()
+  @ApiList('The SMS', schemaRef('ForwardedSms'))
+  @ApiErrors(422)
   async list(@Query('state') state?: string, @Query('tenant_id') tenantId?: string, @Query('limit') limit?: string) {
     const rows = await this.views.list({
       state: optionalChoiceParam('state', state, STATES),

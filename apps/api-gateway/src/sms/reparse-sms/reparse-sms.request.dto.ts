@@ -1,8 +1,11 @@
-import { IsOptional, IsUUID } from 'class-validator';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsUUID } from 'class-validator';
+import { OptionalNotNull } from '../../http/optional-not-null';
 
 export class ReparseSmsRequest {
   /** Only this tenant's rejected SMS; all tenants when left out. */
-  @IsOptional()
+  @ApiPropertyOptional({ format: 'uuid' })
+  @OptionalNotNull()
   @IsUUID()
   tenant_id?: string;
 }

@@ -1,12 +1,13 @@
-import { Body, Controller, HttpCode, HttpStatus, Inject, NotFoundException, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpStatus, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
-import { TENANT_WEBHOOK_SECRET_ROTATED, TenantWebhookSecretRotatedData, tenantStream } from '@pvs/contracts';
-import { EVENT_STORE, EventStore } from '@pvs/event-store';
+import { TENANT_WEBHOOK_SECRET_ROTATED, TenantWebhookSecretRotatedData } from '@pvs/contracts';
 import { CLOCK, Clock } from '@pvs/runtime';
-import { TENANT_DIRECTORY, TenantDirectory, foldTenant, issueWebhookSecret } from '@pvs/tenants';
+import { issueWebhookSecret } from '@pvs/tenants';
 import { AdminTokenGuard } from '../../auth/admin-token.guard';
+import { AdminApi, ApiBodyErrors, ApiData, ApiErrors, PathParam, Summary } from '../../http/openapi/api-docs';
 import { GATEWAY_CONFIG, GatewayConfig } from '../../gateway-config';
 import { UuidOrNotFoundPipe } from '../../http/uuid-or-not-found.pipe';
+import { TenantChanges } from '../tenant-changes';
 import { DEFAULT_OVERLAP_SECONDS, RotateWebhookSecretRequest } from './rotate-webhook-secret.request.dto';
 
 /**
@@ -15,36 +16,39 @@ import { DEFAULT_OVERLAP_SECONDS, RotateWebhookSecretRequest } from './rotate-we
  */
 @Controller('admin/tenants')
 @UseGuards(AdminTokenGuard)
+@AdminApi()
 export class RotateWebhookSecretHttpController {
   constructor(
-    @Inject(EVENT_STORE) private readonly events: EventStore,
-    @Inject(TENANT_DIRECTORY) private readonly tenants: TenantDirectory,
+    private readonly changes: TenantChanges,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   @Post(':id/rotate-webhook-secret')
+  @Summary('Issue a new webhook signing secret (shown once); the previous one keeps signing beside it for overlap_seconds')
+  @PathParam('id', 'The tenant id')
+  @ApiData(200, 'The new secret', {
+    type: 'object',
+    required: ['id', 'webhook_secret', 'previous_secret_valid_until'],
+    properties: { id: { type: 'string', format: 'uuid' }, webhook_secret: { type: 'string' }, previous_secret_valid_until: { type: 'string', format: 'date-time' } },
+  })
+  @ApiBodyErrors()
+  @ApiErrors(404)
   @HttpCode(HttpStatus.OK)
   async rotate(@Param('id', new UuidOrNotFoundPipe('Tenant')) tenantId: string, @Body() body: RotateWebhookSecretRequest, @Req() request: FastifyRequest) {
-    const history = await this.events.readStream(tenantStream(tenantId));
-    const tenant = foldTenant(history);
-    if (!tenant) throw new NotFoundException('Tenant not found');
     const now = this.clock.now();
     const secret = issueWebhookSecret();
     const previousValidUntil = new Date(now.getTime() + (body.overlap_seconds ?? DEFAULT_OVERLAP_SECONDS) * 1000).toISOString();
-    const data: TenantWebhookSecretRotatedData = {
-      tenantId,
-      webhookSecret: this.config.secretBox.seal(secret),
-      previousWebhookSecret: tenant.webhookSecret,
-      previousValidUntil,
-      rotatedAt: now.toISOString(),
-    };
-    const { checkpoint } = await this.events.append(
-      tenantStream(tenantId),
-      [{ type: TENANT_WEBHOOK_SECRET_ROTATED, data, metadata: { tenantId, correlationId: request.id } }],
-      tenant.version,
-    );
-    await this.tenants.waitFor(checkpoint);
+    await this.changes.record(tenantId, request.id, (tenant) => {
+      const data: TenantWebhookSecretRotatedData = {
+        tenantId,
+        webhookSecret: this.config.secretBox.seal(secret),
+        previousWebhookSecret: tenant.webhookSecret,
+        previousValidUntil,
+        rotatedAt: now.toISOString(),
+      };
+      return { type: TENANT_WEBHOOK_SECRET_ROTATED, data };
+    });
     return { success: true, data: { id: tenantId, webhook_secret: secret, previous_secret_valid_until: previousValidUntil } };
   }
 }

@@ -1,41 +1,26 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { TENANT_UPDATED, TenantSettings, TenantUpdatedData, tenantStream } from '@pvs/contracts';
-import { EVENT_STORE, EventStore, ExpectedVersionConflictError } from '@pvs/event-store';
+import { Inject, Injectable } from '@nestjs/common';
+import { TENANT_UPDATED, TenantSettings, TenantUpdatedData } from '@pvs/contracts';
 import { CLOCK, Clock } from '@pvs/runtime';
-import { TENANT_DIRECTORY, Tenant, TenantDirectory, foldTenant } from '@pvs/tenants';
+import { Tenant } from '@pvs/tenants';
 import { perGatewayLists } from '../tenant-fields';
+import { TenantChanges } from '../tenant-changes';
 import { UpdateTenantRequest } from './update-tenant.request.dto';
-
-const ATTEMPTS = 5;
 
 @Injectable()
 export class UpdateTenantHandler {
   constructor(
-    @Inject(EVENT_STORE) private readonly events: EventStore,
-    @Inject(TENANT_DIRECTORY) private readonly tenants: TenantDirectory,
+    private readonly changes: TenantChanges,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** Records only what changes, against the version it read; a concurrent change is re-read and retried. */
-  async update(tenantId: string, request: UpdateTenantRequest, correlationId: string): Promise<Tenant> {
-    for (let attempt = 1; ; attempt++) {
-      const tenant = foldTenant(await this.events.readStream(tenantStream(tenantId)));
-      if (!tenant) throw new NotFoundException('Tenant not found');
+  /** Records only what changes. */
+  update(tenantId: string, request: UpdateTenantRequest, correlationId: string): Promise<Tenant> {
+    return this.changes.record(tenantId, correlationId, (tenant) => {
       const { changes, previous } = diff(tenant, request);
-      if (Object.keys(changes).length === 0) return tenant;
+      if (Object.keys(changes).length === 0) return null;
       const data: TenantUpdatedData = { tenantId, changes, previous, updatedAt: this.clock.now().toISOString() };
-      try {
-        const { checkpoint } = await this.events.append(
-          tenantStream(tenantId),
-          [{ type: TENANT_UPDATED, data, metadata: { tenantId, correlationId } }],
-          tenant.version,
-        );
-        await this.tenants.waitFor(checkpoint);
-        return this.tenants.get(tenantId) ?? { ...tenant, ...changes };
-      } catch (error) {
-        if (!(error instanceof ExpectedVersionConflictError) || attempt === ATTEMPTS) throw error;
-      }
-    }
+      return { type: TENANT_UPDATED, data };
+    });
   }
 }
 

@@ -1,6 +1,8 @@
 import { Body, Controller, Param, Patch, Req, UseGuards } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
 import { AdminTokenGuard } from '../../auth/admin-token.guard';
+import { AdminApi, ApiBodyErrors, ApiData, ApiErrors, PathParam, Summary } from '../../http/openapi/api-docs';
+import { schemaRef } from '../../http/openapi/schemas';
 import { UuidOrNotFoundPipe } from '../../http/uuid-or-not-found.pipe';
 import { tenantResponse } from '../tenant-fields';
 import { UpdateTenantHandler } from './update-tenant.handler';
@@ -8,10 +10,16 @@ import { UpdateTenantRequest } from './update-tenant.request.dto';
 
 @Controller('admin/tenants')
 @UseGuards(AdminTokenGuard)
+@AdminApi()
 export class UpdateTenantHttpController {
   constructor(private readonly handler: UpdateTenantHandler) {}
 
   @Patch(':id')
+  @Summary('Change a tenant: suspend or activate, unpaid cycles, webhook URL, sender lists, receiving accounts; fields left out are unchanged')
+  @PathParam('id', 'The tenant id')
+  @ApiData(200, 'The tenant', schemaRef('Tenant'))
+  @ApiBodyErrors()
+  @ApiErrors(404)
   async update(
     @Param('id', new UuidOrNotFoundPipe('Tenant')) tenantId: string,
     @Body() body: UpdateTenantRequest,

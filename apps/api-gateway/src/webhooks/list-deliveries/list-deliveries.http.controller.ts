@@ -1,6 +1,8 @@
 import { Controller, Get, Inject, NotFoundException, Param, Query, UseGuards } from '@nestjs/common';
 import { DELIVERY_STATUSES, Delivery, DeliveryOutbox } from '@pvs/webhook-deliveries';
 import { AdminTokenGuard } from '../../auth/admin-token.guard';
+import { AdminApi, ApiData, ApiErrors, ApiList, ChoiceQuery, LimitQuery, PathParam, Summary, UuidQuery } from '../../http/openapi/api-docs';
+import { schemaRef } from '../../http/openapi/schemas';
 import { limitParam, optionalChoiceParam, optionalUuidParam } from '../../http/query-params';
 import { UuidOrNotFoundPipe } from '../../http/uuid-or-not-found.pipe';
 import { DELIVERY_OUTBOX } from '../delivery-outbox.token';
@@ -25,10 +27,18 @@ export function deliveryResponse(delivery: Delivery) {
 /** The webhook delivery log for operators. */
 @Controller('admin/webhooks')
 @UseGuards(AdminTokenGuard)
+@AdminApi()
 export class ListDeliveriesHttpController {
   constructor(@Inject(DELIVERY_OUTBOX) private readonly outbox: DeliveryOutbox) {}
 
   @Get('deliveries')
+  @Summary('Webhook deliveries, newest first')
+  @ChoiceQuery('status', DELIVERY_STATUSES)
+  @UuidQuery('tenant_id', 'Only this tenant')
+  @UuidQuery('transaction_uuid', 'Only this payment')
+  @LimitQuery()
+  @ApiList('The deliveries', schemaRef('WebhookDelivery'))
+  @ApiErrors(422)
   async list(
     @Query('status') status?: string,
     @Query('tenant_id') tenantId?: string,
@@ -45,6 +55,12 @@ export class ListDeliveriesHttpController {
   }
 
   @Get('deliveries/:id')
+  @Summary('One delivery with its body and every attempt')
+  @PathParam('id', 'The delivery id (the webhook-id header)')
+  @ApiData(200, 'The delivery', {
+    allOf: [schemaRef('WebhookDelivery'), { type: 'object', properties: { body: { type: 'string', description: 'the exact bytes sent and signed' }, attempts_log: { type: 'array', items: schemaRef('WebhookAttempt') } } }],
+  })
+  @ApiErrors(404)
   async show(@Param('id', new UuidOrNotFoundPipe('Delivery')) id: string) {
     const delivery = await this.outbox.find(id);
     if (!delivery) throw new NotFoundException('Delivery not found');
@@ -68,6 +84,8 @@ export class ListDeliveriesHttpController {
   }
 
   @Get('endpoints')
+  @Summary('Webhook endpoints that are failing or disabled')
+  @ApiList('The endpoints', schemaRef('FailingEndpoint'))
   async endpoints() {
     const failing = await this.outbox.failingEndpoints(100);
     return {

@@ -3,6 +3,8 @@ import { CLOCK, Clock } from '@pvs/runtime';
 import { TENANT_DIRECTORY, TenantDirectory } from '@pvs/tenants';
 import { DeliveryOutbox } from '@pvs/webhook-deliveries';
 import { AdminTokenGuard } from '../../auth/admin-token.guard';
+import { AdminApi, ApiBodyErrors, ApiData, ApiErrors, PathParam, Summary } from '../../http/openapi/api-docs';
+import { schemaRef } from '../../http/openapi/schemas';
 import { UuidOrNotFoundPipe } from '../../http/uuid-or-not-found.pipe';
 import { DELIVERY_OUTBOX } from '../delivery-outbox.token';
 import { RedeliverFailedRequest } from './redeliver.request.dto';
@@ -13,6 +15,9 @@ import { RedeliverFailedRequest } from './redeliver.request.dto';
  */
 @Controller('admin/webhooks')
 @UseGuards(AdminTokenGuard)
+@AdminApi()
+@ApiData(200, 'How many deliveries were queued again', schemaRef('RedeliverResult'))
+@ApiErrors(404)
 export class RedeliverHttpController {
   constructor(
     @Inject(DELIVERY_OUTBOX) private readonly outbox: DeliveryOutbox,
@@ -21,6 +26,8 @@ export class RedeliverHttpController {
   ) {}
 
   @Post('deliveries/:id/redeliver')
+  @Summary('Send one delivery again, now')
+  @PathParam('id', 'The delivery id')
   @HttpCode(HttpStatus.OK)
   async one(@Param('id', new UuidOrNotFoundPipe('Delivery')) id: string) {
     const delivery = await this.outbox.find(id);
@@ -31,6 +38,8 @@ export class RedeliverHttpController {
   }
 
   @Post('redeliver')
+  @Summary("Send every failed delivery of a tenant again (those without a URL go to the tenant's webhook_url)")
+  @ApiBodyErrors()
   @HttpCode(HttpStatus.OK)
   async failedOfTenant(@Body() body: RedeliverFailedRequest) {
     const tenant = await this.tenants.find(body.tenant_id.toLowerCase());

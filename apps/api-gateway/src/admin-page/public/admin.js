@@ -1,0 +1,424 @@
+// The operators' console. Plain browser JavaScript, no build step; every text goes in as a text node.
+const API = '/api/v1';
+const REFRESH_MS = 5000;
+const REVIEW_LIMIT = 200;
+const DEAD_LIMIT = 1000;
+const TOKEN_KEY = 'pvs.admin.token';
+const OPERATOR_KEY = 'pvs.admin.operator';
+const TOKEN_REFUSED = 'The admin token was refused. Enter it again.';
+
+const STATUSES = ['verified', 'manual_review', 'pending', 'failed'];
+const STATUS_LABELS = { verified: 'Verified', manual_review: 'In review', pending: 'Pending', failed: 'Failed' };
+const GATEWAYS = ['wallet_one', 'wallet_two', 'bank'];
+const GATEWAY_LABELS = { wallet_one: 'Wallet one', wallet_two: 'Wallet two', bank: 'Bank' };
+
+class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+const session = {
+  get token() {
+    return sessionStorage.getItem(TOKEN_KEY);
+  },
+  get operator() {
+    return sessionStorage.getItem(OPERATOR_KEY);
+  },
+  save(token, operator) {
+    sessionStorage.setItem(TOKEN_KEY, token);
+    sessionStorage.setItem(OPERATOR_KEY, operator);
+  },
+  forgetToken() {
+    sessionStorage.removeItem(TOKEN_KEY);
+  },
+};
+
+async function api(path, { method = 'GET', body, token = session.token } = {}) {
+  let response;
+  try {
+    response = await fetch(`${API}${path}`, {
+      method,
+      cache: 'no-store',
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, 'The service did not answer.');
+  }
+  const payload = await response.json().catch(() => null);
+  if (response.ok && payload?.success === true) return payload.data;
+  throw new ApiError(response.status, typeof payload?.message === 'string' ? payload.message : `Unexpected answer (HTTP ${response.status}).`);
+}
+
+/** Builds an element; strings become text nodes, never markup. */
+function h(tag, attributes = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (name.startsWith('on')) element.addEventListener(name.slice(2), value);
+    else element.setAttribute(name, value === true ? '' : String(value));
+  }
+  element.append(...children.flat().filter((child) => child !== null && child !== undefined && child !== false));
+  return element;
+}
+
+const number = new Intl.NumberFormat('en-PK');
+const rupees = new Intl.NumberFormat('en-PK', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const dash = '—';
+const pkr = (amount) => (amount === null || amount === undefined ? dash : `Rs ${rupees.format(amount)}`);
+const percent = (rate) => (rate === null || rate === undefined ? dash : `${(rate * 100).toFixed(1)} %`);
+const clockTime = (date) => date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+const dateTime = (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function duration(seconds) {
+  if (seconds === null || seconds === undefined) return dash;
+  if (seconds > 0 && seconds < 0.1) return '< 0.1 s';
+  if (seconds < 10 && !Number.isInteger(seconds)) return `${seconds.toFixed(1)} s`;
+  if (seconds < 60) return `${Math.round(seconds)} s`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+  return `${Math.floor(seconds / 3600)} h ${Math.round((seconds % 3600) / 60)} min`;
+}
+
+function ago(iso) {
+  const seconds = Math.max(0, (Date.now() - new Date(iso).getTime()) / 1000);
+  return seconds < 5 ? 'just now' : `${duration(Math.round(seconds))} ago`;
+}
+
+const badge = (tone, text) => h('span', { class: `badge ${tone}` }, text);
+const empty = (text) => h('p', { class: 'empty' }, text);
+const table = (className, headings, rows, footer) =>
+  h(
+    'div',
+    { class: 'table-wrap' },
+    h(
+      'table',
+      { class: `data ${className}` },
+      h('thead', {}, h('tr', {}, headings.map(([text, cls]) => h('th', { scope: 'col', class: cls }, text)))),
+      h('tbody', {}, rows),
+      footer && h('tfoot', {}, footer),
+    ),
+  );
+
+// ---- Today per tenant -------------------------------------------------------------------------
+
+function figureCell(figure, column) {
+  const count = figure?.count ?? 0;
+  return h(
+    'td',
+    { class: count === 0 ? 'num zero' : 'num', 'data-col': column },
+    h('span', { class: 'count' }, number.format(count)),
+    count > 0 && h('span', { class: 'amount' }, pkr(figure.amount)),
+  );
+}
+
+function sumFigures(tenants, pick) {
+  return tenants.reduce(
+    (total, tenant) => {
+      const figure = pick(tenant);
+      return { count: total.count + (figure?.count ?? 0), amount: Math.round((total.amount + (figure?.amount ?? 0)) * 100) / 100 };
+    },
+    { count: 0, amount: 0 },
+  );
+}
+
+function renderDaily(body, { date, tenants }, meta) {
+  meta.textContent = date;
+  if (tenants.length === 0) return body.replaceChildren(empty('No payment registered today yet.'));
+  const headings = [
+    ['Tenant'],
+    ['Registered', 'num'],
+    ...STATUSES.map((status) => [STATUS_LABELS[status], 'num']),
+    ...GATEWAYS.map((gateway) => [GATEWAY_LABELS[gateway], 'num']),
+    ['Match rate', 'num'],
+    ['Median to verify', 'num'],
+  ];
+  const rows = tenants.map((tenant) =>
+    h(
+      'tr',
+      { 'data-tenant': tenant.tenant_id },
+      h('th', { scope: 'row' }, tenant.tenant_name ?? 'Unnamed tenant', h('span', { class: 'sub mono' }, tenant.tenant_id.slice(0, 8))),
+      h('td', { class: 'num', 'data-col': 'registered' }, number.format(tenant.registered)),
+      STATUSES.map((status) => figureCell(tenant.by_status?.[status], status)),
+      GATEWAYS.map((gateway) => figureCell(tenant.by_gateway?.[gateway], gateway)),
+      h('td', { class: 'num', 'data-col': 'match_rate' }, percent(tenant.match_rate)),
+      h('td', { class: 'num', 'data-col': 'median' }, duration(tenant.median_seconds_to_verify)),
+    ),
+  );
+  const totals = h(
+    'tr',
+    {},
+    h('th', { scope: 'row' }, `All ${number.format(tenants.length)} tenants`),
+    h('td', { class: 'num' }, number.format(tenants.reduce((sum, tenant) => sum + tenant.registered, 0))),
+    STATUSES.map((status) => figureCell(sumFigures(tenants, (tenant) => tenant.by_status?.[status]), status)),
+    GATEWAYS.map((gateway) => figureCell(sumFigures(tenants, (tenant) => tenant.by_gateway?.[gateway]), gateway)),
+    h('td', { colspan: 2 }),
+  );
+  body.replaceChildren(table('daily-table', headings, rows, totals));
+}
+
+// ---- Manual review ----------------------------------------------------------------------------
+
+const reviewRows = new Map();
+const decided = new Set();
+let tenantNames = new Map();
+
+async function loadReview() {
+  const [payments, tenants] = await Promise.all([
+    api(`/admin/payments?status=manual_review&limit=${REVIEW_LIMIT}`),
+    api('/admin/tenants').catch(() => null),
+  ]);
+  if (tenants) tenantNames = new Map(tenants.map((tenant) => [tenant.id, tenant.name]));
+  return payments;
+}
+
+function reviewRow(payment, notice) {
+  const note = h('input', { type: 'text', class: 'note', placeholder: 'Note (optional)', maxlength: 1000, 'aria-label': `Note on ${payment.transaction_reference}` });
+  const problem = h('p', { class: 'row-error', role: 'alert', hidden: true });
+  const buttons = [h('button', { type: 'button', class: 'approve' }, 'Approve'), h('button', { type: 'button', class: 'reject' }, 'Reject')];
+  const difference = payment.amount_detected === null ? null : Math.round((payment.amount_detected - payment.amount_expected) * 100) / 100;
+  const row = h(
+    'tr',
+    { 'data-uuid': payment.uuid },
+    h('td', {}, tenantNames.get(payment.tenant_id) ?? payment.tenant_id),
+    h('td', {}, GATEWAY_LABELS[payment.gateway] ?? payment.gateway),
+    h('td', { class: 'mono' }, payment.transaction_reference),
+    h('td', { class: 'num' }, pkr(payment.amount_expected)),
+    h(
+      'td',
+      { class: 'num' },
+      pkr(payment.amount_detected),
+      difference !== null && h('span', { class: `sub ${difference < 0 ? 'short' : 'over'}` }, `${difference < 0 ? '−' : '+'}${rupees.format(Math.abs(difference))}`),
+    ),
+    h('td', { class: 'when', title: payment.created_at }, dateTime(payment.created_at)),
+    h('td', { class: 'actions' }, h('div', { class: 'action-line' }, note, buttons), problem),
+  );
+  const decide = async (verdict, pastTense) => {
+    buttons.forEach((button) => (button.disabled = true));
+    problem.hidden = true;
+    try {
+      await api(`/admin/payments/${encodeURIComponent(payment.uuid)}/${verdict}`, {
+        method: 'POST',
+        body: { operator: session.operator, note: note.value.trim() },
+      });
+      decided.add(payment.uuid);
+      reviewRows.delete(payment.uuid);
+      row.remove();
+      notice.textContent = `${pastTense} ${payment.transaction_reference} (${pkr(payment.amount_expected)}).`;
+      notice.hidden = false;
+    } catch (error) {
+      if (error.status === 401) return signOut(TOKEN_REFUSED);
+      problem.textContent = error.message;
+      problem.hidden = false;
+      buttons.forEach((button) => (button.disabled = false));
+    }
+  };
+  buttons[0].addEventListener('click', () => decide('approve', 'Approved'));
+  buttons[1].addEventListener('click', () => decide('reject', 'Rejected'));
+  return row;
+}
+
+// Rows are kept and only added or removed, so a note being typed survives the refresh.
+function renderReview(body, payments, meta) {
+  const waiting = payments.filter((payment) => !decided.has(payment.uuid));
+  meta.textContent = payments.length >= REVIEW_LIMIT ? `${REVIEW_LIMIT}+ waiting` : `${waiting.length} waiting`;
+  let rows = body.querySelector('tbody');
+  let notice = body.querySelector('.notice');
+  if (!rows) {
+    reviewRows.clear();
+    notice = h('p', { class: 'notice', role: 'status', hidden: true });
+    const headings = [['Tenant'], ['Gateway'], ['Reference'], ['Expected', 'num'], ['Received', 'num'], ['Registered'], ['Decision']];
+    body.replaceChildren(notice, table('review-table', headings, []), empty('Nothing is waiting for review.'));
+    rows = body.querySelector('tbody');
+  }
+  const wanted = new Set(waiting.map((payment) => payment.uuid));
+  for (const [uuid, row] of reviewRows) {
+    if (!wanted.has(uuid)) {
+      row.remove();
+      reviewRows.delete(uuid);
+    }
+  }
+  let cursor = rows.firstElementChild;
+  for (const payment of waiting) {
+    let row = reviewRows.get(payment.uuid);
+    if (!row) reviewRows.set(payment.uuid, (row = reviewRow(payment, notice)));
+    if (row === cursor) cursor = cursor.nextElementSibling;
+    else rows.insertBefore(row, cursor);
+  }
+  body.querySelector('.table-wrap').hidden = waiting.length === 0;
+  body.querySelector('.empty').hidden = waiting.length > 0;
+}
+
+// ---- Webhook endpoints ------------------------------------------------------------------------
+
+async function loadWebhooks() {
+  const [endpoints, dead] = await Promise.all([api('/admin/webhooks/endpoints'), api(`/admin/webhooks/deliveries?status=dead&limit=${DEAD_LIMIT}`)]);
+  return { endpoints, dead };
+}
+
+const stat = (label, value, tone, name) =>
+  h('div', { class: `stat ${tone}`, 'data-stat': name }, h('span', { class: 'value' }, value), h('span', { class: 'label' }, label));
+
+function renderWebhooks(body, { endpoints, dead }, meta) {
+  const failing = endpoints.filter((endpoint) => endpoint.disabled_at !== null || endpoint.consecutive_failures > 0);
+  meta.textContent = `${endpoints.length} known`;
+  const deadCount = dead.length >= DEAD_LIMIT ? `${DEAD_LIMIT}+` : number.format(dead.length);
+  const stats = h(
+    'div',
+    { class: 'stats' },
+    stat('failing endpoints', number.format(failing.length), failing.length > 0 ? 'bad' : 'ok', 'failing'),
+    stat('dead deliveries', deadCount, dead.length > 0 ? 'bad' : 'ok', 'dead'),
+  );
+  const rows = failing.map((endpoint) =>
+    h(
+      'tr',
+      { 'data-origin': endpoint.origin },
+      h('td', { class: 'mono' }, endpoint.origin),
+      h('td', {}, endpoint.disabled_at ? badge('bad', 'disabled') : badge('warn', 'failing')),
+      h('td', { class: 'num', 'data-col': 'failures' }, number.format(endpoint.consecutive_failures)),
+      h('td', { title: endpoint.failing_since ?? '' }, endpoint.failing_since ? ago(endpoint.failing_since) : dash),
+    ),
+  );
+  body.replaceChildren(
+    stats,
+    rows.length > 0
+      ? table('endpoints-table', [['Endpoint'], ['State'], ['Failures in a row', 'num'], ['Failing since']], rows)
+      : empty('Every endpoint answered its last delivery.'),
+  );
+}
+
+// ---- Projections ------------------------------------------------------------------------------
+
+function lagTone(projection) {
+  if (projection.lag_seconds > 300) return 'bad';
+  return projection.lag_events > 0 ? 'warn' : 'ok';
+}
+
+function projectionState(rebuild) {
+  if (!rebuild || rebuild.status === 'done') {
+    return h('div', {}, badge('ok', 'live'), rebuild?.finished_at && h('span', { class: 'sub' }, `rebuilt ${ago(rebuild.finished_at)}`));
+  }
+  if (rebuild.status === 'failed') return h('div', {}, badge('bad', 'rebuild failed'), rebuild.error && h('span', { class: 'sub' }, rebuild.error));
+  const done = rebuild.events_done ?? 0;
+  const total = rebuild.events_total ?? 0;
+  const share = total > 0 ? Math.min(100, Math.floor((done / total) * 100)) : 0;
+  return h(
+    'div',
+    { class: 'rebuild' },
+    badge('warn', `rebuild ${rebuild.status}`),
+    h('progress', { max: Math.max(total, 1), value: Math.min(done, Math.max(total, 1)) }),
+    h('span', { class: 'sub' }, `${share} % · ${number.format(done)} of ${number.format(total)} events`, rebuild.events_per_s ? ` · ${number.format(Math.round(rebuild.events_per_s))}/s` : ''),
+  );
+}
+
+function renderProjections(body, projections, meta) {
+  meta.textContent = `${projections.length} projections`;
+  if (projections.length === 0) return body.replaceChildren(empty('No projection has reported yet.'));
+  const rows = projections.map((projection) =>
+    h(
+      'tr',
+      { 'data-projection': projection.name },
+      h('td', { title: `checkpoint ${projection.checkpoint ?? 'none'}` }, projection.name),
+      h('td', { class: 'num', 'data-col': 'lag_events' }, badge(lagTone(projection), number.format(projection.lag_events ?? 0))),
+      h('td', { class: 'num', 'data-col': 'lag_seconds' }, duration(projection.lag_seconds)),
+      h('td', {}, projectionState(projection.rebuild)),
+    ),
+  );
+  body.replaceChildren(table('projections-table', [['Projection'], ['Events behind', 'num'], ['Time behind', 'num'], ['State']], rows));
+}
+
+// ---- Panels, refresh, sign-in -----------------------------------------------------------------
+
+const PANELS = [
+  { id: 'daily', load: () => api('/admin/dashboard/daily'), render: renderDaily },
+  { id: 'review', load: loadReview, render: renderReview },
+  { id: 'webhooks', load: loadWebhooks, render: renderWebhooks },
+  { id: 'projections', load: () => api('/admin/projections'), render: renderProjections },
+];
+
+/** One panel's failure (an error answer, a missing endpoint, a shape it cannot show) stays in that panel. */
+async function refreshPanel(panel) {
+  const section = document.getElementById(panel.id);
+  const body = section.querySelector('.panel-body');
+  const meta = section.querySelector('.panel-meta');
+  try {
+    panel.render(body, await panel.load(), meta);
+    section.classList.remove('broken');
+    return null;
+  } catch (error) {
+    if (error.status === 401) return error;
+    section.classList.add('broken');
+    meta.textContent = '';
+    const detail = error instanceof ApiError ? (error.status ? `${error.message} (HTTP ${error.status})` : error.message) : `Cannot show this answer: ${error.message}`;
+    body.replaceChildren(h('p', { class: 'error', role: 'alert' }, detail));
+    return error;
+  }
+}
+
+let cycle = 0;
+let timer;
+
+async function refresh(current) {
+  const errors = await Promise.all(PANELS.map(refreshPanel));
+  if (current !== cycle) return;
+  if (errors.some((error) => error?.status === 401)) return signOut(TOKEN_REFUSED);
+  document.getElementById('refresh-state').textContent = `Updated ${clockTime(new Date())} · every ${REFRESH_MS / 1000} s`;
+  timer = setTimeout(() => refresh(current), REFRESH_MS);
+}
+
+function showConsole() {
+  document.getElementById('sign-in').hidden = true;
+  document.getElementById('console').hidden = false;
+  document.getElementById('session').hidden = false;
+  document.getElementById('operator-name').textContent = session.operator;
+  clearTimeout(timer);
+  refresh(++cycle);
+}
+
+function signOut(message) {
+  cycle += 1;
+  clearTimeout(timer);
+  session.forgetToken();
+  document.getElementById('console').hidden = true;
+  document.getElementById('session').hidden = true;
+  const form = document.getElementById('sign-in-form');
+  form.token.value = '';
+  form.operator.value = session.operator ?? '';
+  const problem = document.getElementById('sign-in-error');
+  problem.textContent = message ?? '';
+  problem.hidden = !message;
+  document.getElementById('sign-in').hidden = false;
+  (form.operator.value ? form.token : form.operator).focus();
+}
+
+async function signIn(event) {
+  event.preventDefault();
+  const form = event.currentTarget;
+  const token = form.token.value.trim();
+  const operator = form.operator.value.trim();
+  const button = form.querySelector('button[type="submit"]');
+  const problem = document.getElementById('sign-in-error');
+  button.disabled = true;
+  problem.hidden = true;
+  try {
+    await api('/admin/payments?limit=1', { token });
+  } catch (error) {
+    // Only a refusal stops here; any other trouble shows in the panels.
+    if (error.status === 401) {
+      problem.textContent = 'That admin token was refused. Check it and try again.';
+      problem.hidden = false;
+      form.token.select();
+      return;
+    }
+  } finally {
+    button.disabled = false;
+  }
+  session.save(token, operator);
+  showConsole();
+}
+
+document.getElementById('sign-in-form').addEventListener('submit', signIn);
+document.getElementById('sign-out').addEventListener('click', () => signOut());
+if (session.token && session.operator) showConsole();
+else signOut();

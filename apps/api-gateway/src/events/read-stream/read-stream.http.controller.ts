@@ -1,0 +1,53 @@
+import { Controller, Get, Inject, NotFoundException, Param, Query, UnprocessableEntityException, UseGuards } from '@nestjs/common';
+import { EVENT_STORE, EventStore } from '@pvs/event-store';
+import { ApiQuery } from '@nestjs/swagger';
+import { AdminTokenGuard } from '../../auth/admin-token.guard';
+import { AdminApi, ApiData, ApiErrors, LimitQuery, PathParam, Summary } from '../../http/openapi/api-docs';
+import { schemaRef } from '../../http/openapi/schemas';
+import { intParam, limitParam } from '../../http/query-params';
+import { eventResponse } from '../event-response';
+
+/** `<category>-<id>`, as every stream is named (payment-<uuid>, tenant-<uuid>, sms-<uuid>, …). */
+const STREAM_NAME = /^[a-z]+-[A-Za-z0-9_.:-]{1,200}$/;
+
+/** The events of one stream, in version order, a page at a time. */
+@Controller('admin/streams')
+@UseGuards(AdminTokenGuard)
+@AdminApi()
+export class ReadStreamHttpController {
+  constructor(@Inject(EVENT_STORE) private readonly events: EventStore) {}
+
+  @Get(':stream')
+  @PathParam('stream', '<category>-<id>', { pattern: STREAM_NAME.source })
+  @Summary('Read one stream (payment-<uuid>, tenant-<uuid>, sms-<uuid>, …) in version order')
+  @ApiQuery({ name: 'from_version', required: false, schema: { type: 'integer', minimum: 1, maximum: 2147483647, default: 1 } })
+  @LimitQuery()
+  @ApiData(200, 'A page of the stream', {
+    type: 'object',
+    required: ['stream', 'events', 'next_version'],
+    properties: {
+      stream: { type: 'string' },
+      events: { type: 'array', items: schemaRef('RecordedEvent') },
+      next_version: { type: 'integer', nullable: true, description: 'from_version of the next page; null at the end' },
+    },
+  })
+  @ApiErrors(404, 422)
+  async read(@Param('stream') stream: string, @Query('from_version') fromVersion?: string, @Query('limit') limit?: string) {
+    if (!STREAM_NAME.test(stream)) throw new UnprocessableEntityException('stream must be named <category>-<id>, e.g. payment-<uuid>');
+    const first = intParam('from_version', fromVersion, { min: 1, max: 2 ** 31 - 1, fallback: 1 });
+    const pageSize = limitParam(limit);
+    const after = await this.events.readStream(stream, first - 1);
+    if (after.length === 0 && (first === 1 || (await this.events.readStream(stream)).length === 0)) {
+      throw new NotFoundException('Stream not found');
+    }
+    const page = after.slice(0, pageSize);
+    return {
+      success: true,
+      data: {
+        stream,
+        events: page.map(eventResponse),
+        next_version: after.length > pageSize ? page[page.length - 1].streamVersion + 1 : null,
+      },
+    };
+  }
+}

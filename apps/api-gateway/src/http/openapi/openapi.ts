@@ -1,0 +1,47 @@
+import { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { API_PREFIX } from '../api-prefix';
+import { OPERATOR_SCHEMAS } from './operator-schemas';
+import { COMPONENT_SCHEMAS } from './schemas';
+import { WEBHOOK_CALLBACK } from './webhook-callback';
+
+export const OPENAPI_JSON_PATH = `/${API_PREFIX}/openapi.json`;
+export const SWAGGER_UI_PATH = '/api/docs';
+
+/** The OpenAPI 3.0 document (spec section 9: version 1.0.0), generated from the controllers' decorators. */
+export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Payment Verification Service API')
+    .setDescription(
+      'Verifies PKR payments made through two mobile wallets and bank transfers by matching forwarded SMS alerts to registered payment intents, ' +
+        'and tells the merchant by a signed webhook. Every error is `{success:false, message}`.',
+    )
+    .setVersion('1.0.0')
+    .addServer(`/${API_PREFIX}`)
+    .addApiKey({ type: 'apiKey', in: 'header', name: 'X-Api-Key', description: "The tenant's API key (pvs_…)" }, 'apiKey')
+    .addApiKey({ type: 'apiKey', in: 'header', name: 'X-Gateway-Secret', description: "The tenant's gateway secret (pvsgw_…), for SMS forwarders" }, 'gatewaySecret')
+    .addBasicAuth({ type: 'http', scheme: 'basic', description: 'The gateway secret as the password (any user name), for forwarders that can only put credentials in the URL' }, 'gatewaySecretBasic')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'The operators\' admin token' }, 'adminToken')
+    .addTag('merchants', 'Payment intents, status polling and SMS ingest')
+    .addTag('monitoring', 'Public health probe')
+    .addTag('operators', 'Tenants, manual review, SMS, webhooks and projections; admin token required')
+    .build();
+  const document = SwaggerModule.createDocument(app, config, { ignoreGlobalPrefix: true });
+  // The schemas generated from request DTOs: the validation pipe refuses unknown properties.
+  for (const schema of Object.values(document.components?.schemas ?? {})) {
+    if (!('$ref' in schema)) schema.additionalProperties = false;
+  }
+  document.info.license = { name: 'Proprietary' };
+  document.paths['/payments/verify'].post!.callbacks = { paymentDecided: WEBHOOK_CALLBACK };
+  document.components = { ...document.components, schemas: { ...document.components?.schemas, ...COMPONENT_SCHEMAS, ...OPERATOR_SCHEMAS } };
+  return document;
+}
+
+/** Serves the document as JSON and Swagger UI for people. */
+export function serveOpenApi(app: INestApplication): void {
+  SwaggerModule.setup(SWAGGER_UI_PATH, app, createOpenApiDocument(app), {
+    useGlobalPrefix: false,
+    jsonDocumentUrl: OPENAPI_JSON_PATH,
+    raw: ['json'],
+  });
+}

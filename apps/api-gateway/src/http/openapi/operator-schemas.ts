@@ -1,0 +1,146 @@
+import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { GATEWAYS, PAYMENT_STATUSES } from '@pvs/contracts';
+import { DELIVERY_STATUSES } from '@pvs/webhook-deliveries';
+import { dateTime, nullable, pkr, uuid } from './schemas';
+
+const str: SchemaObject = { type: 'string' };
+
+/** Response shapes of the operators' endpoints. */
+export const OPERATOR_SCHEMAS: Record<string, SchemaObject> = {
+  OperatorPayment: {
+    allOf: [
+      { $ref: '#/components/schemas/PaymentStatus' },
+      { type: 'object', required: ['tenant_id', 'created_at'], properties: { tenant_id: uuid, created_at: dateTime } },
+    ],
+  },
+  RecordedEvent: {
+    type: 'object',
+    description: 'An event exactly as stored (amounts in paisa)',
+    required: ['id', 'stream', 'stream_version', 'type', 'checkpoint', 'recorded_at', 'data', 'metadata'],
+    properties: {
+      id: uuid,
+      stream: str,
+      stream_version: { type: 'integer', minimum: 1 },
+      type: str,
+      checkpoint: { type: 'string', description: 'position in the global log; pass it back as `after`' },
+      recorded_at: dateTime,
+      data: { type: 'object', additionalProperties: true },
+      metadata: { type: 'object', additionalProperties: true },
+    },
+  },
+  TenantWithSecrets: {
+    allOf: [
+      { $ref: '#/components/schemas/Tenant' },
+      {
+        type: 'object',
+        description: 'The secrets appear in this response only',
+        required: ['api_key', 'webhook_secret', 'gateway_secret'],
+        properties: { api_key: str, webhook_secret: str, gateway_secret: str },
+      },
+    ],
+  },
+  ForwardedSms: {
+    type: 'object',
+    properties: {
+      sms_id: uuid,
+      tenant_id: uuid,
+      sender: str,
+      body: str,
+      source: str,
+      received_at: nullable(dateTime),
+      recorded_at: dateTime,
+      state: { type: 'string', enum: ['received', 'parsed', 'rejected'] },
+      rejection_reason: nullable(str),
+      gateway: nullable({ type: 'string', enum: [...GATEWAYS] }),
+      reference: nullable(str),
+      amount: nullable(pkr),
+      transaction_uuid: nullable(uuid),
+      outcome: nullable(str),
+    },
+  },
+  ReparseResult: {
+    type: 'object',
+    required: ['examined', 'recognised'],
+    properties: { examined: { type: 'integer', minimum: 0 }, recognised: { type: 'integer', minimum: 0 } },
+  },
+  WebhookDelivery: {
+    type: 'object',
+    properties: {
+      id: uuid,
+      tenant_id: uuid,
+      transaction_uuid: uuid,
+      event: { type: 'string', enum: ['payment.verified', 'payment.manual_review', 'payment.failed'] },
+      url: nullable({ type: 'string', format: 'uri' }),
+      status: { type: 'string', enum: [...DELIVERY_STATUSES] },
+      attempts: { type: 'integer', minimum: 0 },
+      next_attempt_at: nullable(dateTime),
+      last_status_code: nullable({ type: 'integer' }),
+      last_error: nullable(str),
+      created_at: dateTime,
+      delivered_at: nullable(dateTime),
+    },
+  },
+  WebhookAttempt: {
+    type: 'object',
+    properties: {
+      attempt: { type: 'integer', minimum: 1 },
+      started_at: dateTime,
+      duration_ms: { type: 'integer', minimum: 0 },
+      status_code: nullable({ type: 'integer' }),
+      error: nullable(str),
+      outcome: { type: 'string', enum: ['succeeded', 'failed', 'refused'] },
+      next_attempt_at: nullable(dateTime),
+    },
+  },
+  FailingEndpoint: {
+    type: 'object',
+    properties: {
+      origin: str,
+      consecutive_failures: { type: 'integer', minimum: 0 },
+      failing_since: nullable(dateTime),
+      disabled_at: nullable(dateTime),
+    },
+  },
+  Projection: {
+    type: 'object',
+    required: ['name', 'checkpoint', 'lag_events', 'lag_seconds', 'rebuild'],
+    properties: {
+      name: str,
+      checkpoint: nullable(str),
+      lag_events: { type: 'integer', minimum: 0, description: 'events in the log the projection has not applied yet' },
+      lag_seconds: { type: 'number', minimum: 0, description: 'age of the oldest event not applied yet' },
+      rebuild: nullable({
+        type: 'object',
+        description: 'the last online rebuild',
+        properties: {
+          status: { type: 'string', enum: ['requested', 'running', 'done', 'failed'] },
+          events_done: { type: 'integer', minimum: 0 },
+          events_total: nullable({ type: 'integer', minimum: 0 }),
+          events_per_s: nullable({ type: 'number', minimum: 0 }),
+          started_at: nullable(dateTime),
+          finished_at: nullable(dateTime),
+          error: nullable(str),
+        },
+      }),
+    },
+  },
+  DailyBucket: { type: 'object', required: ['count', 'amount'], properties: { count: { type: 'integer', minimum: 0 }, amount: pkr } },
+  TenantDay: {
+    type: 'object',
+    required: ['tenant_id', 'tenant_name', 'registered', 'by_status', 'by_gateway', 'match_rate', 'median_seconds_to_verify'],
+    properties: {
+      tenant_id: uuid,
+      tenant_name: nullable(str),
+      registered: { type: 'integer', minimum: 0 },
+      by_status: {
+        type: 'object',
+        description: 'payments registered that day, by their status now',
+        properties: Object.fromEntries(PAYMENT_STATUSES.map((status) => [status, { $ref: '#/components/schemas/DailyBucket' }])),
+      },
+      by_gateway: { type: 'object', properties: Object.fromEntries(GATEWAYS.map((gateway) => [gateway, { $ref: '#/components/schemas/DailyBucket' }])) },
+      match_rate: nullable({ type: 'number', minimum: 0, maximum: 1, description: 'verified / registered' }),
+      median_seconds_to_verify: nullable({ type: 'number', minimum: 0 }),
+    },
+  },
+  RedeliverResult: { type: 'object', required: ['redelivered'], properties: { redelivered: { type: 'integer', minimum: 0 } } },
+};

@@ -1,0 +1,159 @@
+import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { BALANCE_CHECK_MODES, GATEWAYS, PAYMENT_STATUSES, TENANT_STATUSES } from '@pvs/contracts';
+
+const dateTime: SchemaObject = { type: 'string', format: 'date-time' };
+const nullable = (schema: SchemaObject): SchemaObject => ({ ...schema, nullable: true });
+const uuid: SchemaObject = { type: 'string', format: 'uuid' };
+const pkr: SchemaObject = { type: 'number', description: 'PKR, at most 2 decimals (exact to the paisa)' };
+const perGateway = (item: SchemaObject): SchemaObject => ({
+  type: 'object',
+  additionalProperties: false,
+  properties: Object.fromEntries(GATEWAYS.map((gateway) => [gateway, item])),
+});
+
+const smsSender: SchemaObject = { type: 'string', minLength: 1, maxLength: 64, pattern: '\\S' };
+const smsText: SchemaObject = { type: 'string', minLength: 1, maxLength: 4096, pattern: '\\S' };
+
+/** A forwarder app's own body: a kind marker, and the SMS fields at the top or inside `container`. */
+function forwarderWebhook(
+  description: string,
+  kind: Record<string, string>,
+  container: string | null,
+  fields: { sender: string; text: string; time?: string },
+): SchemaObject {
+  const sms: SchemaObject = {
+    type: 'object',
+    required: [fields.sender, fields.text],
+    properties: {
+      [fields.sender]: smsSender,
+      [fields.text]: smsText,
+      ...(fields.time ? { [fields.time]: { oneOf: [{ type: 'integer' }, { type: 'string' }] } } : {}),
+    },
+  };
+  const markers = Object.fromEntries(Object.entries(kind).map(([key, value]) => [key, { type: 'string', enum: [value] }]));
+  if (!container) return { description, ...sms, required: [...Object.keys(kind), ...sms.required!], properties: { ...markers, ...sms.properties } };
+  return { type: 'object', description, required: [...Object.keys(kind), container], properties: { ...markers, [container]: sms } };
+}
+
+/** Request and response shapes, added to the document's components and referenced by name. */
+export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
+  ErrorResponse: {
+    type: 'object',
+    required: ['success', 'message'],
+    properties: { success: { type: 'boolean', enum: [false] }, message: { type: 'string' } },
+  },
+  PaymentSubmission: {
+    type: 'object',
+    required: ['uuid', 'status', 'gateway', 'transaction_reference', 'amount_expected', 'created_at'],
+    properties: {
+      uuid,
+      status: { type: 'string', enum: ['pending', 'verified', 'failed'], description: 'a payment under manual review is reported as pending here' },
+      gateway: { type: 'string', enum: [...GATEWAYS] },
+      transaction_reference: { type: 'string' },
+      amount_expected: pkr,
+      created_at: dateTime,
+    },
+  },
+  PaymentStatus: {
+    type: 'object',
+    required: ['uuid', 'gateway', 'transaction_reference', 'amount_expected', 'amount_detected', 'status', 'verified_at'],
+    properties: {
+      uuid,
+      gateway: { type: 'string', enum: [...GATEWAYS] },
+      transaction_reference: { type: 'string' },
+      amount_expected: pkr,
+      amount_detected: { ...nullable(pkr), description: 'the amount in the matched notification; null when none' },
+      status: { type: 'string', enum: [...PAYMENT_STATUSES] },
+      verified_at: nullable(dateTime),
+    },
+  },
+  SmsIngestRequest: {
+    type: 'object',
+    required: ['sender', 'body'],
+    additionalProperties: false,
+    properties: {
+      sender: { ...smsSender, description: 'Originating shortcode or bank SMS header' },
+      body: { ...smsText, description: 'Full, unedited SMS text' },
+      received_at: { ...nullable(dateTime), description: 'When the SMS reached the merchant\'s phone (ISO 8601 with a time zone)' },
+    },
+  },
+  SmsGatewayAppWebhook: forwarderWebhook('The webhook of the Android "SMS Gateway" app', { event: 'sms:received' }, 'payload', {
+    sender: 'phoneNumber',
+    text: 'message',
+    time: 'receivedAt',
+  }),
+  HttpSmsWebhook: forwarderWebhook('The webhook of httpSMS', { type: 'message.phone.received' }, 'data', { sender: 'contact', text: 'content', time: 'timestamp' }),
+  SmsToUrlForwarderWebhook: forwarderWebhook('The request of the "SMS to URL Forwarder" app', {}, null, { sender: 'from', text: 'text', time: 'receivedStamp' }),
+  TwilioWebhook: forwarderWebhook("Twilio's incoming-message fields, sent as JSON", {}, null, { sender: 'From', text: 'Body' }),
+  SmsIngestResult: {
+    type: 'object',
+    required: ['status', 'transaction_uuid', 'reference', 'amount'],
+    description: 'No success/data envelope (spec 2.5).',
+    properties: {
+      status: {
+        type: 'string',
+        enum: ['verified', 'manual_review', 'unmatched', 'processing'],
+        description: 'unmatched: parsed, no pending intent yet (it is kept and matched when the intent arrives); processing: the decision was not recorded within the wait',
+      },
+      transaction_uuid: nullable(uuid),
+      reference: { type: 'string' },
+      amount: pkr,
+    },
+  },
+  WebhookPayload: {
+    type: 'object',
+    description: 'The body of every webhook; the same bytes on every retry. De-duplicate on `id`.',
+    required: ['event', 'id', 'created_at', 'data'],
+    properties: {
+      event: { type: 'string', enum: ['payment.verified', 'payment.manual_review', 'payment.failed'] },
+      id: { ...uuid, description: 'also the webhook-id header; the same on every retry' },
+      created_at: dateTime,
+      data: {
+        type: 'object',
+        required: ['uuid', 'status', 'gateway', 'transaction_reference', 'amount_expected', 'amount_detected', 'verified_at', 'client_metadata'],
+        properties: {
+          uuid,
+          status: { type: 'string', enum: [...PAYMENT_STATUSES] },
+          gateway: { type: 'string', enum: [...GATEWAYS] },
+          transaction_reference: { type: 'string' },
+          amount_expected: pkr,
+          amount_detected: nullable(pkr),
+          verified_at: nullable(dateTime),
+          client_metadata: { type: 'object', nullable: true, additionalProperties: true, description: 'as given at submission' },
+        },
+      },
+    },
+  },
+  Health: {
+    type: 'object',
+    required: ['status', 'timestamp', 'services'],
+    properties: {
+      status: { type: 'string', enum: ['healthy', 'degraded'] },
+      timestamp: dateTime,
+      services: {
+        type: 'object',
+        required: ['database', 'cache', 'queue'],
+        properties: Object.fromEntries(['database', 'cache', 'queue'].map((name) => [name, { type: 'string', enum: ['ok', 'down'] }])),
+      },
+    },
+  },
+  Tenant: {
+    type: 'object',
+    required: ['id', 'name', 'status', 'unpaid_cycles', 'unpaid_cycle_limit', 'webhook_url', 'allowed_senders', 'receiving_accounts', 'balance_check', 'created_at'],
+    properties: {
+      id: uuid,
+      name: { type: 'string' },
+      status: { type: 'string', enum: [...TENANT_STATUSES] },
+      unpaid_cycles: { type: 'integer', minimum: 0 },
+      unpaid_cycle_limit: { type: 'integer', minimum: 1 },
+      webhook_url: nullable({ type: 'string', format: 'uri' }),
+      allowed_senders: nullable(perGateway({ type: 'array', items: { type: 'string' } })),
+      receiving_accounts: nullable(perGateway({ type: 'array', items: { type: 'string' } })),
+      balance_check: { type: 'string', enum: [...BALANCE_CHECK_MODES] },
+      created_at: dateTime,
+    },
+  },
+};
+
+export const schemaRef = (name: keyof typeof COMPONENT_SCHEMAS | string) => ({ $ref: `#/components/schemas/${name}` });
+export { dateTime, nullable, pkr, uuid };

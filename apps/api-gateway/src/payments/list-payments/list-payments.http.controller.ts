@@ -1,0 +1,34 @@
+import { Controller, Get, Inject, Query, UseGuards } from '@nestjs/common';
+import { GATEWAYS, PAYMENT_STATUSES } from '@pvs/contracts';
+import { PAYMENT_VIEWS, PaymentViews } from '@pvs/read-model';
+import { AdminTokenGuard } from '../../auth/admin-token.guard';
+import { AdminApi, ApiErrors, ApiList, ChoiceQuery, LimitQuery, Summary, UuidQuery } from '../../http/openapi/api-docs';
+import { schemaRef } from '../../http/openapi/schemas';
+import { limitParam, optionalChoiceParam, optionalUuidParam } from '../../http/query-params';
+import { operatorPaymentResponse } from '../payment-response';
+
+/** Payments of every tenant for operators, newest first: `?status=manual_review` is the review queue. */
+@Controller('admin/payments')
+@UseGuards(AdminTokenGuard)
+@AdminApi()
+export class ListPaymentsHttpController {
+  constructor(@Inject(PAYMENT_VIEWS) private readonly views: PaymentViews) {}
+
+  @Get()
+  @Summary('Payments of every tenant, newest first (status=manual_review is the review queue)')
+  @ChoiceQuery('status', PAYMENT_STATUSES)
+  @UuidQuery('tenant_id', 'Only this tenant')
+  @ChoiceQuery('gateway', GATEWAYS)
+  @LimitQuery()
+  @ApiList('The payments', schemaRef('OperatorPayment'))
+  @ApiErrors(422)
+  async list(@Query('status') status?: string, @Query('tenant_id') tenantId?: string, @Query('gateway') gateway?: string, @Query('limit') limit?: string) {
+    const payments = await this.views.list({
+      status: optionalChoiceParam('status', status, PAYMENT_STATUSES),
+      tenantId: optionalUuidParam('tenant_id', tenantId),
+      gateway: optionalChoiceParam('gateway', gateway, GATEWAYS),
+      limit: limitParam(limit),
+    });
+    return { success: true, data: payments.map(operatorPaymentResponse) };
+  }
+}

@@ -1,0 +1,25 @@
+import { Controller, HttpCode, HttpStatus, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { FastifyRequest } from 'fastify';
+import { AdminTokenGuard } from '../../auth/admin-token.guard';
+import { AdminApi, ApiData, ApiErrors, PathParam, Summary } from '../../http/openapi/api-docs';
+import { schemaRef } from '../../http/openapi/schemas';
+import { projectionResponse } from '../projection-response';
+import { RequestRebuildHandler } from './request-rebuild.handler';
+
+@Controller('admin/projections')
+@UseGuards(AdminTokenGuard)
+@AdminApi()
+export class RequestRebuildHttpController {
+  constructor(private readonly handler: RequestRebuildHandler) {}
+
+  /** 202: recorded; the projector rebuilds in the background, GET /admin/projections shows its progress. */
+  @Post(':name/rebuild')
+  @Summary('Rebuild a projection online: replayed into fresh tables while the old ones serve, then switched atomically')
+  @PathParam('name', 'The projection name, as listed')
+  @ApiData(202, 'Recorded; GET /admin/projections shows the progress', schemaRef('Projection'))
+  @ApiErrors(404, 409)
+  @HttpCode(HttpStatus.ACCEPTED)
+  async rebuild(@Param('name') name: string, @Req() request: FastifyRequest) {
+    return { success: true, data: projectionResponse(await this.handler.request(name, request.id)) };
+  }
+}

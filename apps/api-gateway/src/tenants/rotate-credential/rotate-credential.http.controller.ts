@@ -1,0 +1,36 @@
+import { Controller, HttpCode, HttpStatus, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { FastifyRequest } from 'fastify';
+import { AdminTokenGuard } from '../../auth/admin-token.guard';
+import { AdminApi, ApiData, ApiErrors, PathParam, Summary } from '../../http/openapi/api-docs';
+import { schemaRef } from '../../http/openapi/schemas';
+import { UuidOrNotFoundPipe } from '../../http/uuid-or-not-found.pipe';
+import { tenantResponse } from '../tenant-fields';
+import { RotateCredentialHandler } from './rotate-credential.handler';
+
+/** A new API key or gateway secret, shown once; the old one stops working at once. */
+@Controller('admin/tenants')
+@UseGuards(AdminTokenGuard)
+@AdminApi()
+@PathParam('id', 'The tenant id')
+@ApiErrors(404)
+export class RotateCredentialHttpController {
+  constructor(private readonly handler: RotateCredentialHandler) {}
+
+  @Post(':id/rotate-api-key')
+  @Summary('Issue a new API key (shown once); the old one stops working at once')
+  @ApiData(200, 'The tenant and its new key', { allOf: [schemaRef('Tenant'), { type: 'object', required: ['api_key'], properties: { api_key: { type: 'string' } } }] })
+  @HttpCode(HttpStatus.OK)
+  async rotateApiKey(@Param('id', new UuidOrNotFoundPipe('Tenant')) tenantId: string, @Req() request: FastifyRequest) {
+    const { tenant, plaintext } = await this.handler.rotate(tenantId, 'api_key', request.id);
+    return { success: true, data: { ...tenantResponse(tenant), api_key: plaintext } };
+  }
+
+  @Post(':id/rotate-gateway-secret')
+  @Summary('Issue a new gateway secret for SMS forwarders (shown once); the old one stops working at once')
+  @ApiData(200, 'The tenant and its new secret', { allOf: [schemaRef('Tenant'), { type: 'object', required: ['gateway_secret'], properties: { gateway_secret: { type: 'string' } } }] })
+  @HttpCode(HttpStatus.OK)
+  async rotateGatewaySecret(@Param('id', new UuidOrNotFoundPipe('Tenant')) tenantId: string, @Req() request: FastifyRequest) {
+    const { tenant, plaintext } = await this.handler.rotate(tenantId, 'gateway_secret', request.id);
+    return { success: true, data: { ...tenantResponse(tenant), gateway_secret: plaintext } };
+  }
+}

@@ -1,0 +1,275 @@
+import { execFile, spawn } from 'node:child_process';
+import { randomInt, randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { TestService, TestTenant, WebhookReceiver, startTestService } from '@pvs/embedded/testing';
+import { waitUntil } from '@pvs/testing';
+
+/** The launcher `npx pvs` runs (the root package.json's bin). */
+const PVS = join(__dirname, '..', 'bin', 'pvs.js');
+
+interface Run {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+describe('pvs, the operators CLI, against the whole service over HTTP', () => {
+  let service: TestService;
+  let receiver: WebhookReceiver;
+
+  beforeAll(async () => {
+    service = await startTestService();
+    receiver = await new WebhookReceiver().start();
+  });
+
+  afterAll(async () => {
+    await receiver.stop();
+    await service.close();
+  });
+
+  const environment = (env: Record<string, string> = {}) => ({ ...process.env, PVS_URL: service.baseUrl, PVS_ADMIN_TOKEN: service.adminToken, ...env });
+  const pvs = (args: readonly string[], env?: Record<string, string>) =>
+    new Promise<Run>((resolve) => {
+      execFile(process.execPath, [PVS, ...args], { env: environment(env) }, (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+      );
+    });
+  const pvsJson = async (args: readonly string[]) => {
+    const run = await pvs(['--json', ...args]);
+    if (run.code !== 0) throw new Error(`pvs ${args.join(' ')} exited ${run.code}: ${run.stderr}`);
+    return JSON.parse(run.stdout);
+  };
+  const withKey = (apiKey: string) => ({ headers: { 'x-api-key': apiKey } });
+  const register = async (tenant: TestTenant, amount = 100) => {
+    const reference = String(randomInt(100_000_000_000, 999_999_999_999));
+    const response = await service.request('POST', '/payments/verify', { body: { gateway: 'wallet_one', transaction_reference: reference, amount }, ...withKey(tenant.apiKey) });
+    return { status: response.status, uuid: response.body?.data?.uuid as string, reference };
+  };
+  const pay = (tenant: TestTenant, reference: string, amount: string) =>
+    service.request('POST', '/sms/ingest', {
+      body: { sender: '8558', body: `Rs ${amount} received in your JazzCash Mobile Account:03444160241 via Raast. TID: ${reference}` },
+      ...withKey(tenant.apiKey),
+    });
+
+  it('shows its help without a token or a service', async () => {
+    const run = await pvs(['--help'], { PVS_ADMIN_TOKEN: '', PVS_URL: 'http://127.0.0.1:1/api/v1' });
+    expect(run.code).toBe(0);
+    for (const command of ['tenants', 'payments', 'streams', 'projections', 'webhooks', 'sms']) expect(run.stdout).toContain(command);
+  });
+
+  describe('tenants', () => {
+    it('creates a tenant showing its secrets once, and lists it without them', async () => {
+      const created = await pvs(['tenants', 'create', 'Peshawar Pulao', '--webhook-url', 'https://shop.example/hooks']);
+      expect(created.code).toBe(0);
+      expect(created.stdout).toMatch(/api_key\s*│\s*pvs_[0-9a-f]{16}_/);
+      expect(created.stdout).toMatch(/gateway_secret\s*│\s*pvsgw_/);
+      expect(created.stdout).toMatch(/webhook_secret\s*│\s*whsec_/);
+      expect(created.stderr).toContain('Shown only this once');
+
+      const json = await pvsJson(['tenants', 'create', 'Quetta Qahwa', '--unpaid-cycle-limit', '5']);
+      expect(json).toMatchObject({ name: 'Quetta Qahwa', status: 'active', unpaid_cycle_limit: 5, api_key: expect.stringMatching(/^pvs_/) });
+      const registered = await register({ id: json.id, apiKey: json.api_key, gatewaySecret: json.gateway_secret, webhookSecret: json.webhook_secret });
+      expect(registered.status).toBe(200);
+
+      const listed = await pvsJson(['tenants', 'list']);
+      expect(listed).toEqual(expect.arrayContaining([expect.objectContaining({ id: json.id, name: 'Quetta Qahwa' })]));
+      expect(JSON.stringify(listed)).not.toContain(json.api_key);
+      const table = await pvs(['tenants', 'list']);
+      expect(table.stdout).toContain('Peshawar Pulao');
+      expect(table.stdout).toContain(json.id);
+      expect(table.stdout).not.toContain('pvs_');
+    });
+
+    it('suspends and activates a tenant, and sets its unpaid cycles', async () => {
+      const shop = await service.createTenant({ name: 'Suspendable' });
+      expect(await pvsJson(['tenants', 'suspend', shop.id])).toMatchObject({ id: shop.id, status: 'suspended' });
+      expect((await register(shop)).status).toBe(402);
+      expect((await pvs(['tenants', 'activate', shop.id])).stdout).toMatch(/status\s*│\s*active/);
+      expect((await register(shop)).status).toBe(200);
+      expect(await pvsJson(['tenants', 'set-unpaid', shop.id, '3'])).toMatchObject({ unpaid_cycles: 3, unpaid_cycle_limit: 3 });
+      expect((await register(shop)).status).toBe(402);
+    });
+
+    it('rotates the API key: the old key is refused at once, the new one works', async () => {
+      const shop = await service.createTenant({ name: 'Rotating' });
+      const { uuid } = await register(shop);
+
+      const rotated = await pvs(['tenants', 'rotate-key', shop.id]);
+
+      expect(rotated.code).toBe(0);
+      const newKey = /api_key\s*│\s*(pvs_\S+)/.exec(rotated.stdout)?.[1] as string;
+      expect(newKey).toBeDefined();
+      expect(rotated.stdout).not.toContain('gateway_secret');
+      expect((await service.request('GET', `/payments/status/${uuid}`, withKey(shop.apiKey))).status).toBe(401);
+      expect((await service.request('GET', `/payments/status/${uuid}`, withKey(newKey))).status).toBe(200);
+    });
+
+    it('rotates the webhook secret, showing the new one once', async () => {
+      const shop = await service.createTenant({ name: 'Signing' });
+      const rotated = await pvsJson(['tenants', 'rotate-webhook-secret', shop.id, '--overlap', '60']);
+      expect(rotated).toEqual({ id: shop.id, webhook_secret: expect.stringMatching(/^whsec_/), previous_secret_valid_until: expect.any(String) });
+      expect(rotated.webhook_secret).not.toBe(shop.webhookSecret);
+    });
+  });
+
+  it('shows a payment with its full event history', async () => {
+    const shop = await service.createTenant({ name: 'Paying' });
+    const { uuid, reference } = await register(shop, 1250);
+    expect((await pay(shop, reference, '1,250.00')).body.status).toBe('verified');
+
+    const table = await pvs(['payments', 'show', uuid]);
+
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/status\s*│\s*verified/);
+    expect(table.stdout).toContain('PaymentIntentRegistered');
+    expect(table.stdout).toContain('PaymentVerified');
+    const json = await pvsJson(['payments', 'show', uuid]);
+    expect(json).toMatchObject({ uuid, tenant_id: shop.id, status: 'verified', amount_expected: 1250 });
+    expect(json.events.map((e: { type: string }) => e.type)).toEqual(['PaymentIntentRegistered', 'PaymentVerified']);
+  });
+
+  it('reads one stream', async () => {
+    const shop = await service.createTenant({ name: 'Streamed' });
+    await pvs(['tenants', 'suspend', shop.id]);
+
+    const table = await pvs(['streams', 'read', `tenant-${shop.id}`]);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toContain('TenantRegistered');
+    expect(table.stdout).toContain('TenantUpdated');
+    const json = await pvsJson(['streams', 'read', `tenant-${shop.id}`, '--from-version', '2']);
+    expect(json).toEqual({ stream: `tenant-${shop.id}`, events: [expect.objectContaining({ stream_version: 2, type: 'TenantUpdated' })] });
+  });
+
+  it('follows the log live and prints an event appended after it started, until Ctrl-C', async () => {
+    const follower = spawn(process.execPath, [PVS, 'streams', 'follow'], { env: environment() });
+    let stdout = '';
+    follower.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => follower.on('exit', (code) => resolve(code)));
+    try {
+      await waitUntil(() => stdout.includes('TenantRegistered'), 10_000);
+      const name = `Followed ${randomUUID()}`;
+      const shop = await service.createTenant({ name });
+      await waitUntil(() => stdout.includes(`tenant-${shop.id}@1  TenantRegistered`), 10_000);
+      const line = stdout.split('\n').find((l) => l.includes(`tenant-${shop.id}@1`)) as string;
+      expect(line).toMatch(/^\d{20}:\d{20}  \d{4}-\d{2}-\d{2}T\S+Z  tenant-\S+@1  TenantRegistered  \{/);
+      expect(line).toContain(name);
+    } finally {
+      follower.kill('SIGINT');
+    }
+    expect(await exited).toBe(0);
+  });
+
+  it('follows from a checkpoint with --json, one event per line', async () => {
+    const before = await service.createTenant({ name: 'Before' });
+    const from = (await pvsJson(['streams', 'read', `tenant-${before.id}`])).events[0].checkpoint;
+    const follower = spawn(process.execPath, [PVS, '--json', 'streams', 'follow', '--from', from], { env: environment() });
+    let stdout = '';
+    follower.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => follower.on('exit', (code) => resolve(code)));
+    try {
+      const after = await service.createTenant({ name: 'After' });
+      await waitUntil(() => stdout.includes(`"tenant-${after.id}"`), 10_000);
+      const events = stdout.trim().split('\n').map((line) => JSON.parse(line));
+      expect(events.map((e) => e.stream)).not.toContain(`tenant-${before.id}`);
+      expect(events).toContainEqual(expect.objectContaining({ stream: `tenant-${after.id}`, type: 'TenantRegistered' }));
+    } finally {
+      follower.kill('SIGINT');
+    }
+    expect(await exited).toBe(0);
+  });
+
+  it('lists failed webhook deliveries, shows their attempts and redelivers them', async () => {
+    const shop = await service.createTenant({ name: 'No webhook yet' });
+    const paid = [];
+    for (const amount of [10, 20]) {
+      const { uuid, reference } = await register(shop, amount);
+      await pay(shop, reference, `${amount}.00`);
+      paid.push(uuid);
+    }
+    let failed: { id: string; status: string; transaction_uuid: string }[] = [];
+    await waitUntil(async () => (failed = await pvsJson(['webhooks', 'failed', '--tenant', shop.id])).length === 2, 10_000);
+    expect(failed.map((d) => d.status)).toEqual(['undeliverable', 'undeliverable']);
+    expect(failed.map((d) => d.transaction_uuid).sort()).toEqual([...paid].sort());
+    const table = await pvs(['webhooks', 'failed', '--tenant', shop.id]);
+    expect(table.stdout).toContain(failed[0].id);
+    const attempts = await pvs(['webhooks', 'attempts', failed[0].id]);
+    expect(attempts.stdout).toMatch(/status\s*│\s*undeliverable/);
+
+    expect(await pvsJson(['webhooks', 'redeliver', '--failed', '--tenant', shop.id])).toEqual({ redelivered: [], skipped: expect.arrayContaining(failed.map((d) => d.id)) });
+    await service.admin('PATCH', `/admin/tenants/${shop.id}`, { webhook_url: receiver.url });
+
+    const one = await pvs(['webhooks', 'redeliver', failed[0].id]);
+    expect(one).toMatchObject({ code: 0, stdout: `delivery ${failed[0].id} will be sent again now\n` });
+    const rest = await pvs(['webhooks', 'redeliver', '--failed', '--tenant', shop.id]);
+    expect(rest.stdout).toBe('1 of 1 failed deliveries will be sent again now\n');
+    const received = await receiver.waitFor(2);
+    expect(received.map((webhook) => JSON.parse(webhook.rawBody).data.uuid).sort()).toEqual([...paid].sort());
+  });
+
+  it('lists rejected SMS and parses them again', async () => {
+    const shop = await service.createTenant({ name: 'Texting' });
+    expect((await service.request('POST', '/sms/ingest', { body: { sender: '8558', body: 'Your OTP is 1234' }, ...withKey(shop.apiKey) })).status).toBe(422);
+
+    let rejected: { tenant_id: string; body: string }[] = [];
+    await waitUntil(async () => (rejected = await pvsJson(['sms', 'rejected', '--tenant', shop.id])).length === 1, 10_000);
+    expect(rejected[0]).toMatchObject({ tenant_id: shop.id, body: 'Your OTP is 1234' });
+    expect((await pvs(['sms', 'rejected', '--tenant', shop.id])).stdout).toContain('Your OTP is 1234');
+    expect(await pvsJson(['sms', 'reparse', '--tenant', shop.id])).toEqual({ examined: 1, recognised: 0 });
+  });
+
+  it('shows the projections and rebuilds one until it is done', async () => {
+    const shop = await service.createTenant({ name: 'Projected' });
+    const { reference } = await register(shop, 30);
+    await pay(shop, reference, '30.00');
+
+    const status = await pvsJson(['projections', 'status']);
+    expect(status.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['payments', 'sms']));
+    expect((await pvs(['projections', 'status'])).stdout).toMatch(/payments\s*│\s*\d{20}:\d{20}/);
+
+    const rebuilt = await pvs(['projections', 'rebuild', 'payments']);
+    expect(rebuilt.code).toBe(0);
+    expect(rebuilt.stdout).toMatch(/^payments rebuilt: done (\d+)\/\1 events/);
+    const json = await pvsJson(['projections', 'rebuild', 'sms']);
+    expect(json).toMatchObject({ status: 'done', error: null, events_done: json.events_total });
+    expect(json.events_done).toBeGreaterThan(0);
+    expect(await pvs(['projections', 'rebuild', 'no_such_projection'])).toMatchObject({ code: 1, stderr: 'pvs: Projection not found (HTTP 404)\n' });
+  });
+
+  describe('errors and exit codes', () => {
+    it('exits 1 with the API message on a wrong token or an unknown id', async () => {
+      const unauthorised = await pvs(['tenants', 'list'], { PVS_ADMIN_TOKEN: 'not-the-admin-token' });
+      expect(unauthorised).toEqual({ code: 1, stdout: '', stderr: 'pvs: Missing or invalid admin token (HTTP 401)\n' });
+      const unknown = await pvs(['payments', 'show', randomUUID()]);
+      expect(unknown).toEqual({ code: 1, stdout: '', stderr: 'pvs: Transaction not found (HTTP 404)\n' });
+      expect((await pvs(['tenants', 'suspend', randomUUID()])).code).toBe(1);
+    });
+
+    it('exits 2 on a usage error, without calling the service', async () => {
+      for (const args of [['tenants', 'set-unpaid', randomUUID(), 'many'], ['tenants', 'frobnicate'], ['webhooks', 'redeliver'], ['tenants']]) {
+        const run = await pvs(args);
+        expect(run.code).toBe(2);
+        expect(run.stderr).not.toBe('');
+      }
+      expect(await pvs(['tenants', 'list'], { PVS_ADMIN_TOKEN: '' })).toMatchObject({ code: 2, stderr: 'pvs: no admin token: set PVS_ADMIN_TOKEN or pass --token\n' });
+    });
+
+    it('exits 3 naming PVS_URL when nothing listens there', async () => {
+      const port = await closedPort();
+      const run = await pvs(['tenants', 'list'], { PVS_URL: `http://127.0.0.1:${port}/api/v1` });
+      expect(run.code).toBe(3);
+      expect(run.stderr).toContain(`cannot reach the service at http://127.0.0.1:${port}/api/v1 (set PVS_URL or --url)`);
+      expect(run.stderr).toContain('ECONNREFUSED');
+    });
+  });
+});
+
+/** A port nothing listens on: one the system just handed out and took back. */
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,231 @@
+import { randomInt } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { Browser, Locator, Page, chromium } from 'playwright-core';
+import { waitUntil } from '@pvs/testing';
+import { TestService, TestTenant, WebhookReceiver, startTestService } from './testing';
+
+const CHROMIUM = '/usr/bin/chromium';
+const REFRESH_MS = 5_000;
+const OPERATOR = 'Ayesha';
+const TOKEN_REFUSED = 'The admin token was refused. Enter it again.';
+/** Set to a file name to keep a screenshot of the populated console. */
+const SCREENSHOT = process.env.ADMIN_PAGE_SCREENSHOT;
+
+const tid = () => String(randomInt(100_000_000_000, 999_999_999_999));
+const jazzCashCredit = (reference: string, amount: string) =>
+  `Rs ${amount} received in your JazzCash Mobile Account:03444160241 via Raast. TID: ${reference}`;
+
+/** Runs in Debian's Chromium; skipped with a hint without it, failed under CI=true. */
+function describeWithChromium(name: string, body: () => void): void {
+  const hint = `${CHROMIUM} is missing: install the Debian package (apt-get install -y chromium)`;
+  if (existsSync(CHROMIUM)) {
+    describe(name, body);
+  } else if (process.env.CI === 'true') {
+    describe(name, () => it('needs Chromium', () => {
+      throw new Error(hint);
+    }));
+  } else {
+    console.warn(`Skipping "${name}": ${hint}.`);
+    describe.skip(name, body);
+  }
+}
+
+describeWithChromium('the operators’ status page in Chromium (embedded)', () => {
+  let service: TestService;
+  let receiver: WebhookReceiver;
+  let browser: Browser;
+  let page: Page;
+  let shop: TestTenant;
+  let other: TestTenant;
+  const problems: string[] = [];
+  const review = { approve: '', refuse: '' };
+
+  const register = async (tenant: TestTenant, gateway: string, amount: number, paid?: string) => {
+    const reference = tid();
+    const registered = await service.request('POST', '/payments/verify', {
+      body: { gateway, transaction_reference: reference, amount },
+      headers: { 'x-api-key': tenant.apiKey },
+    });
+    if (paid) {
+      await service.request('POST', '/sms/ingest', { body: { sender: '8558', body: jazzCashCredit(reference, paid) }, headers: { 'x-api-key': tenant.apiKey } });
+    }
+    return registered.body.data.uuid as string;
+  };
+  const statusOf = async (tenant: TestTenant, uuid: string) =>
+    (await service.request('GET', `/payments/status/${uuid}`, { headers: { 'x-api-key': tenant.apiKey } })).body.data.status;
+  const adminData = async (path: string) => (await service.admin('GET', path)).body.data;
+  const origin = () => new URL(service.baseUrl).origin;
+  const text = async (locator: Locator) => {
+    await locator.waitFor();
+    return ((await locator.textContent()) ?? '').trim();
+  };
+  /** Advances the page's paused clock one refresh at a time until `condition` holds. */
+  const refreshUntil = (condition: () => Promise<boolean>) =>
+    waitUntil(async () => {
+      if (await condition()) return true;
+      await page.clock.runFor(REFRESH_MS);
+      await page.waitForTimeout(100);
+      return false;
+    }, 15_000);
+  const signIn = async (token: string) => {
+    await page.fill('input[name="token"]', token);
+    await page.fill('input[name="operator"]', OPERATOR);
+    await page.click('#sign-in-form button[type="submit"]');
+  };
+
+  beforeAll(async () => {
+    receiver = await new WebhookReceiver().start();
+    receiver.answerWith(...Array.from({ length: 100 }, () => ({ status: 500 })));
+    service = await startTestService({ webhookRetryScheduleSeconds: [0, 1, 1, 1] });
+    shop = await service.createTenant({ name: '<b>Bold</b> & Sons', webhook_url: receiver.url });
+    other = await service.createTenant({ name: 'Karachi Kitchen' });
+
+    await register(shop, 'wallet_one', 100, '100.00');
+    review.approve = await register(shop, 'wallet_one', 250, '200.00');
+    review.refuse = await register(shop, 'wallet_one', 300, '310.00');
+    await register(shop, 'wallet_two', 50);
+    await register(other, 'wallet_one', 1000, '1,000.00');
+    // Three decisions of the shop, each sent to a receiver that answers 500 until the schedule is spent.
+    await waitUntil(async () => (await adminData('/admin/webhooks/deliveries?status=dead')).length === 3, 20_000);
+    await waitUntil(async () => (await adminData('/admin/payments?status=manual_review')).length === 2);
+
+    browser = await chromium.launch({ executablePath: CHROMIUM });
+    page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(message.text());
+    });
+    // The page's timers run only when a test advances them, so refreshes happen when the test says.
+    await page.clock.install();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await service?.close();
+    await receiver?.stop();
+  });
+
+  it('is served outside the API prefix with a strict Content-Security-Policy', async () => {
+    for (const path of ['/admin', '/admin/']) {
+      const response = await fetch(`${origin()}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const policy = response.headers.get('content-security-policy') ?? '';
+      expect(policy).toContain("default-src 'none'");
+      expect(policy).toContain("script-src 'self'");
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+    const script = await fetch(`${origin()}/admin/admin.js`);
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(await script.text()).toContain('textContent');
+  });
+
+  it('refuses a wrong token and asks for it again', async () => {
+    await page.goto(`${origin()}/admin`);
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await signIn('not-the-admin-token');
+    expect(await text(page.locator('#sign-in-error'))).toBe('That admin token was refused. Check it and try again.');
+    expect(await page.isHidden('#console')).toBe(true);
+    expect(await page.evaluate("sessionStorage.getItem('pvs.admin.token')")).toBeNull();
+  });
+
+  it('shows today’s totals per tenant, names as text', async () => {
+    await signIn(service.adminToken);
+    const row = page.locator(`#daily tr[data-tenant="${shop.id}"]`);
+    const cell = (column: string) => text(row.locator(`[data-col="${column}"] .count`));
+    await refreshUntil(async () => (await row.count()) === 1 && (await cell('failed')) === '0' && (await text(row.locator('[data-col="registered"]'))) === '4');
+    expect(await text(row.locator('th'))).toContain('<b>Bold</b> & Sons');
+    expect(await page.locator('#daily b').count()).toBe(0);
+    expect({
+      verified: await cell('verified'),
+      review: await cell('manual_review'),
+      pending: await cell('pending'),
+      failed: await cell('failed'),
+      walletOne: await cell('wallet_one'),
+      walletTwo: await cell('wallet_two'),
+      bank: await cell('bank'),
+      matchRate: await text(row.locator('[data-col="match_rate"]')),
+    }).toEqual({ verified: '1', review: '2', pending: '1', failed: '0', walletOne: '3', walletTwo: '1', bank: '0', matchRate: '25.0 %' });
+    expect(await text(row.locator('[data-col="manual_review"] .amount'))).toBe('Rs 550.00');
+    const karachi = page.locator(`#daily tr[data-tenant="${other.id}"]`);
+    expect(await text(karachi.locator('[data-col="verified"] .count'))).toBe('1');
+    expect(await text(karachi.locator('[data-col="match_rate"]'))).toBe('100.0 %');
+  });
+
+  it('shows the failing webhook endpoint and the dead deliveries', async () => {
+    const [endpoint] = (await adminData('/admin/webhooks/endpoints')) as { origin: string; consecutive_failures: number }[];
+    expect(endpoint.origin).toBe(`http://127.0.0.1:${receiver.port}`);
+    const row = page.locator(`#webhooks tr[data-origin="${endpoint.origin}"]`);
+    expect(await text(row.locator('.badge'))).toBe('failing');
+    expect(await text(row.locator('[data-col="failures"]'))).toBe(String(endpoint.consecutive_failures));
+    expect(await text(page.locator('#webhooks [data-stat="failing"] .value'))).toBe('1');
+    expect(await text(page.locator('#webhooks [data-stat="dead"] .value'))).toBe('3');
+  });
+
+  it('shows every projection and how far behind it is', async () => {
+    const projections = (await adminData('/admin/projections')) as { name: string; lag_events: number }[];
+    expect(projections.map(({ name }) => name)).toEqual(expect.arrayContaining(['payments', 'sms']));
+    await refreshUntil(async () => (await page.locator('#projections tbody tr').count()) === projections.length);
+    for (const { name } of projections) {
+      const row = page.locator(`#projections tr[data-projection="${name}"]`);
+      expect(await text(row.locator('td').first())).toBe(name);
+      expect(await text(row.locator('[data-col="lag_events"]'))).toBe('0');
+      expect(await text(row.locator('.badge').last())).toBe('live');
+    }
+  });
+
+  it('lists the payments waiting for review, with the tenant name as text', async () => {
+    const row = page.locator(`#review tr[data-uuid="${review.approve}"]`);
+    expect(await text(row.locator('td').first())).toBe('<b>Bold</b> & Sons');
+    expect(await page.locator('#review tbody tr').count()).toBe(2);
+    expect(await text(page.locator('#review .panel-meta'))).toBe('2 waiting');
+    if (SCREENSHOT) await page.screenshot({ path: SCREENSHOT, fullPage: true });
+  });
+
+  it('approves a payment: the row goes, the payment is verified, the operator and note recorded', async () => {
+    const row = page.locator(`#review tr[data-uuid="${review.approve}"]`);
+    await row.locator('input.note').fill('customer paid the rest in cash');
+    await row.locator('button.approve').click();
+    await row.waitFor({ state: 'detached' });
+    expect(await text(page.locator('#review .notice'))).toMatch(/^Approved \d+ \(Rs 250\.00\)\.$/);
+    expect(await statusOf(shop, review.approve)).toBe('verified');
+    const { events } = await adminData(`/admin/payments/${review.approve}`);
+    expect(events.at(-1)).toMatchObject({ type: 'PaymentApproved', data: { operator: OPERATOR, note: 'customer paid the rest in cash' } });
+  });
+
+  it('shows the API’s message when a decision is refused, and drops the row at the next refresh', async () => {
+    expect((await service.admin('POST', `/admin/payments/${review.refuse}/approve`, { operator: 'someone else' })).status).toBe(200);
+    const row = page.locator(`#review tr[data-uuid="${review.refuse}"]`);
+    await row.locator('button.reject').click();
+    expect(await text(row.locator('.row-error'))).toBe('Only a payment in manual_review can be reviewed; this one is verified');
+    expect(await statusOf(shop, review.refuse)).toBe('verified');
+    await refreshUntil(async () => (await row.count()) === 0);
+    expect(await text(page.locator('#review .empty'))).toBe('Nothing is waiting for review.');
+  });
+
+  it('keeps the other panels working when one endpoint fails or does not answer', async () => {
+    await page.route('**/api/v1/admin/projections', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Projection status is unavailable' }) }),
+    );
+    await page.route('**/api/v1/admin/dashboard/daily', (route) => route.abort('connectionrefused'));
+    const errorIn = async (panel: string) => ((await page.locator(`#${panel} .error`).count()) === 1 ? text(page.locator(`#${panel} .error`)) : null);
+    await refreshUntil(async () => (await errorIn('projections')) === 'Projection status is unavailable (HTTP 503)' && (await errorIn('daily')) === 'The service did not answer.');
+    expect(await page.locator('#webhooks [data-stat="dead"]').count()).toBe(1);
+    expect(await page.locator('#review .error').count()).toBe(0);
+    await page.unrouteAll();
+    await refreshUntil(async () => (await errorIn('projections')) === null && (await errorIn('daily')) === null);
+  });
+
+  it('asks for the token again when it stops working, keeping the operator’s name', async () => {
+    await page.evaluate("sessionStorage.setItem('pvs.admin.token', 'a-token-that-was-rotated')");
+    await refreshUntil(() => page.isVisible('#sign-in'));
+    expect(await text(page.locator('#sign-in-error'))).toBe(TOKEN_REFUSED);
+    expect(await page.isHidden('#console')).toBe(true);
+    expect(await page.inputValue('input[name="operator"]')).toBe(OPERATOR);
+  });
+
+  it('raised no script error and no Content-Security-Policy violation', () => {
+    expect(problems).toEqual([]);
+  });
+});

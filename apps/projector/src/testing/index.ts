@@ -1,0 +1,2 @@
+export * from './payment-events';
+export * from './projector-database';

@@ -1,0 +1,29 @@
+import { AppendResult, EventStore, ExpectedVersion, ExpectedVersionConflictError, NewEvent } from '@pvs/event-store';
+import { Metrics } from '../metrics/metrics';
+
+/** The event store port, timing every append; chosen once at boot around whichever adapter runs. */
+export class InstrumentedEventStore implements EventStore {
+  constructor(
+    private readonly store: EventStore,
+    private readonly metrics: Metrics,
+  ) {}
+
+  async append(streamName: string, events: readonly NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
+    const stopTimer = this.metrics.eventStoreAppendDuration.startTimer();
+    try {
+      const result = await this.store.append(streamName, events, expectedVersion);
+      stopTimer({ result: 'appended' });
+      return result;
+    } catch (error) {
+      stopTimer({ result: error instanceof ExpectedVersionConflictError ? 'conflict' : 'error' });
+      throw error;
+    }
+  }
+
+  readStream: EventStore['readStream'] = (streamName, afterVersion) => this.store.readStream(streamName, afterVersion);
+  readAll: EventStore['readAll'] = (options) => this.store.readAll(options);
+  backlog: EventStore['backlog'] = (options) => this.store.backlog(options);
+  waitForAppend: EventStore['waitForAppend'] = (timeoutMs) => this.store.waitForAppend(timeoutMs);
+  ping: EventStore['ping'] = () => this.store.ping();
+  close: EventStore['close'] = () => this.store.close();
+}

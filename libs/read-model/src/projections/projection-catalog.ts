@@ -1,0 +1,40 @@
+import { PAYMENT_CATEGORY, SMS_CATEGORY } from '@pvs/contracts';
+import { EventFilter } from '@pvs/event-store';
+
+/** A projection's tables by role, under the names it writes them now. */
+export type ProjectionTables = Readonly<Record<string, string>>;
+
+/** What every process knows of a projection: the projector feeds it, the gateway reports on it. */
+export interface ProjectionDefinition<Tables extends ProjectionTables = ProjectionTables> {
+  readonly name: string;
+  readonly filter: EventFilter;
+  /** Its live tables; a rebuild fills copies of them, then swaps them in. */
+  readonly tables: Tables;
+}
+
+/** The roles of a projection's tables, each under whatever name it writes them now. */
+export type TablesOf<Definition extends ProjectionDefinition> = { readonly [Role in keyof Definition['tables']]: string };
+
+export const PAYMENTS_PROJECTION = {
+  name: 'payments',
+  filter: { categories: [PAYMENT_CATEGORY] },
+  tables: { payments: 'rm_payments' },
+} as const satisfies ProjectionDefinition;
+
+export const SMS_PROJECTION = {
+  name: 'sms',
+  filter: { categories: [SMS_CATEGORY] },
+  tables: { sms: 'rm_sms' },
+} as const satisfies ProjectionDefinition;
+
+export const TENANT_DAILY_PROJECTION = {
+  name: 'tenant_daily',
+  filter: { categories: [PAYMENT_CATEGORY] },
+  tables: { summary: 'rm_tenant_daily', payments: 'rm_tenant_daily_payments' },
+} as const satisfies ProjectionDefinition;
+
+export const PROJECTIONS: readonly ProjectionDefinition[] = [PAYMENTS_PROJECTION, SMS_PROJECTION, TENANT_DAILY_PROJECTION];
+
+export function findProjection(name: string): ProjectionDefinition | undefined {
+  return PROJECTIONS.find((projection) => projection.name === name);
+}

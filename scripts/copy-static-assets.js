@@ -1,0 +1,13 @@
+// Part of `npm run build`: tsc emits only JavaScript, so the files served as they are (the operators'
+// status page) are copied beside the compiled code that serves them.
+const { cpSync, rmSync } = require('node:fs');
+const { join } = require('node:path');
+
+const ASSET_FOLDERS = ['apps/api-gateway/src/admin-page/public'];
+
+const root = join(__dirname, '..');
+for (const folder of ASSET_FOLDERS) {
+  const target = join(root, 'dist', folder);
+  rmSync(target, { recursive: true, force: true });
+  cpSync(join(root, folder), target, { recursive: true });
+}
