@@ -1,5 +1,6 @@
 export * from './event-store.port';
 export * from './catch-up-subscription';
-export { PostgresEventStore } from './postgres/postgres-event-store';
+export { PostgresEventStore, PostgresEventStoreOptions } from './postgres/postgres-event-store';
+export { AppendNotifications } from './postgres/append-notifications';
 export { eventStoreMigrations } from './postgres/schema';
 export { KurrentDbEventStore } from './kurrentdb/kurrentdb-event-store';

@@ -1,7 +1,7 @@
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import Redis from 'ioredis';
 import { PAYMENT_DECISIONS_TOPIC } from '@pvs/contracts';
-import { EventStore, KurrentDbEventStore, PostgresEventStore } from '@pvs/event-store';
+import { AppendNotifications, EventStore, KurrentDbEventStore, PostgresEventStore } from '@pvs/event-store';
 import { KafkaMessageBus } from '@pvs/messaging';
 import { InstrumentedEventStore, Metrics } from '@pvs/observability';
 import { readModelMigrations } from '@pvs/read-model';
@@ -32,11 +32,14 @@ export const PAYMENT_DECISIONS_PARTITIONS = 6;
 export async function openDistributedInfrastructure(services: DistributedServices): Promise<Infrastructure> {
   const sql = new PgPoolClient({ connectionString: services.databaseUrl, max: 20 });
   let store: EventStore;
+  let appendNotifications: AppendNotifications | null = null;
   if (services.kurrentDbUrl) {
     store = KurrentDbEventStore.connect(services.kurrentDbUrl);
   } else {
-    const postgresEvents = new PostgresEventStore(sql);
+    const postgresEvents = new PostgresEventStore(sql, { notifyOtherProcesses: true });
     await postgresEvents.migrate();
+    // Readers in this process wake when another process appends, not at their next poll.
+    appendNotifications = await AppendNotifications.listen(services.databaseUrl, () => postgresEvents.wakeReaders());
     store = postgresEvents;
   }
   const metrics = new Metrics();
@@ -69,6 +72,7 @@ export async function openDistributedInfrastructure(services: DistributedService
     async close() {
       await messageBus.close();
       redis.disconnect();
+      await appendNotifications?.close();
       await eventStore.close();
       await sql.close();
     },

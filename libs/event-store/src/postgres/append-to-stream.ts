@@ -10,6 +10,7 @@ import {
   STREAM_EXISTS,
   categoryOf,
 } from '../event-store.port';
+import { APPENDED_CHANNEL } from './append-notifications';
 import { toCheckpoint } from './checkpoint';
 
 // Each variant moves the stream row to its new version and returns it, or returns no row on a conflict.
@@ -25,8 +26,10 @@ const STREAM_VERSION_STEP: Record<string, string> = {
           WHERE stream_name = $1 AND category = $2 AND version = $5 RETURNING version`,
 };
 
-function appendStatement(expected: ExpectedVersion): string {
+function appendStatement(expected: ExpectedVersion, notify: boolean): string {
   const step = typeof expected === 'number' ? (expected === 0 ? NO_STREAM : 'exact') : expected;
+  // pg_notify is delivered at commit, so listeners never wake before the events are visible.
+  const notified = notify ? `, (SELECT pg_notify('${APPENDED_CHANNEL}', '')) AS notified` : '';
   return `
     WITH stream AS (${STREAM_VERSION_STEP[step]}),
     appended AS (
@@ -37,7 +40,7 @@ function appendStatement(expected: ExpectedVersion): string {
       ORDER BY e.ord
       RETURNING global_position, stream_version, transaction_id::text AS transaction_id
     )
-    SELECT global_position, stream_version, transaction_id FROM appended ORDER BY stream_version`;
+    SELECT global_position, stream_version, transaction_id FROM appended${notified} ORDER BY stream_version`;
 }
 
 interface AppendedRow {
@@ -51,6 +54,7 @@ export async function appendToStream(
   streamName: string,
   events: readonly NewEvent[],
   expected: ExpectedVersion,
+  notify = false,
 ): Promise<AppendResult> {
   if (events.length === 0) throw new Error('append needs at least one event');
   const payload = JSON.stringify(
@@ -61,7 +65,7 @@ export async function appendToStream(
 
   let rows: AppendedRow[];
   try {
-    rows = await sql.query<AppendedRow>(appendStatement(expected), params);
+    rows = await sql.query<AppendedRow>(appendStatement(expected, notify), params);
   } catch (error) {
     if (isUniqueViolation(error)) throw await conflict(sql, streamName, expected);
     throw error;
