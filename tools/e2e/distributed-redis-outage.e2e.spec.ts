@@ -37,7 +37,7 @@ describeWith(['postgres', 'redis', 'kafka'], 'distributed gateway while Redis is
   afterAll(async () => {
     await gateway?.stop();
     await database?.drop();
-    redis('up');
+    redis('down'); // this suite's own Redis, not the shared one
   }, 60_000);
 
   const call = jsonClient(() => base);
