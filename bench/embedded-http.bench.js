@@ -1,106 +1,101 @@
-// Verify and status throughput of the embedded service (autocannon, 50 connections, 10 s each),
-// against the built service in its own process, as `npm start` runs it.
-const { spawn } = require('node:child_process');
-const { mkdtempSync, rmSync } = require('node:fs');
-const { tmpdir } = require('node:os');
-const { join } = require('node:path');
-const autocannon = require('autocannon');
+// Verify (new intents) and status throughput with p50/p99 latency (autocannon, 50 connections),
+// against the built service; standalone, the embedded one in its own process as `npm start` runs it.
+const { randomBytes } = require('node:crypto');
+const { loadEach } = require('./http-load');
+const { afterWarmUp, pool, runAlone } = require('./method');
+const { startService } = require('./service-process');
 
-const PORT = 3901;
-const BASE = `http://127.0.0.1:${PORT}/api/v1`;
-const ADMIN_TOKEN = 'bench-admin-token-0123456789';
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
-// Verify is limited to 60/min per tenant, so load is spread over enough tenants to stay under it.
-const TENANTS = Number(process.env.BENCH_TENANTS ?? 600);
+const LIMITS_PER_MINUTE = { verify: 60, status: 400 };
+// Above what either route reaches here, so that the warm-up itself meets no limit.
+const WARM_UP_RPS_GUESS = { verify: 2_000, status: 10_000 };
 
-async function json(method, path, body, headers = {}) {
-  const response = await fetch(`${BASE}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...headers },
-    body: body && JSON.stringify(body),
+/**
+ * Each run gets fresh tenants, enough that none would pass its per-minute limit at twice `rps` (the
+ * highest figure so far): a 429 would be no work done. Any that still happens is reported.
+ */
+function tenantsFor(route, rps, durationS) {
+  return Math.max(100, Math.ceil((rps * durationS * 2) / LIMITS_PER_MINUTE[route]));
+}
+
+async function verifyOnce(service, durationS, tenantCount) {
+  const keys = (await service.createTenants(tenantCount)).map((tenant) => tenant.api_key);
+  const tag = randomBytes(4).toString('hex');
+  return loadEach(durationS, `${service.base}/payments/verify`, 'POST', (n) => ({
+    headers: { 'content-type': 'application/json', 'x-api-key': keys[n % keys.length] },
+    body: JSON.stringify({ gateway: 'wallet_one', transaction_reference: `B${tag}${n}`, amount: 1499.99 }),
+  }));
+}
+
+/** One payment for each of `tenantCount` new tenants, polled until its status reads back (the projection may lag). */
+async function statusTargets(service, tenantCount) {
+  const tenants = await service.createTenants(tenantCount);
+  const tag = randomBytes(4).toString('hex');
+  const payments = [];
+  await pool(tenants.length, 8, async (i) => {
+    const key = tenants[i].api_key;
+    const created = await service.call('POST', '/payments/verify', { gateway: 'bank', transaction_reference: `S${tag}${i}`, amount: 10 }, { 'x-api-key': key });
+    payments[i] = { key, uuid: created.body.data.uuid };
   });
-  return { status: response.status, body: await response.json() };
+  await service.untilReadable(payments);
+  return payments;
 }
 
-async function waitForHealth() {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${BASE}/system/health`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('service did not start');
-}
-
-function run(options) {
-  return new Promise((resolve, reject) => {
-    autocannon({ connections: 50, duration: DURATION_S, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
+async function statusOnce(service, durationS, tenantCount) {
+  const payments = await statusTargets(service, tenantCount);
+  return loadEach(durationS, `${service.base}/payments/status`, 'GET', (n) => {
+    const { key, uuid } = payments[n % payments.length];
+    return { path: `/api/v1/payments/status/${uuid}`, headers: { 'x-api-key': key } };
   });
 }
 
-function summary(name, result) {
-  const non2xx = result.non2xx + result.errors + result.timeouts;
-  return { name, rps: Math.round(result.requests.average), p50_ms: result.latency.p50, p99_ms: result.latency.p99, requests: result.requests.total, non2xx };
+/** Warm-up then `runs` runs of `once(service, durationS, tenants)`; a run's failed answers become a note. */
+async function measure(route, once, service, { runs, warmUpS, durationS }, notes) {
+  let highestRps = 0;
+  const measured = async (seconds, rps) => {
+    const figures = await once(service, seconds, tenantsFor(route, rps, seconds));
+    highestRps = Math.max(highestRps, figures.rps);
+    return figures;
+  };
+  return afterWarmUp(
+    runs,
+    () => measured(warmUpS, WARM_UP_RPS_GUESS[route]),
+    async (index) => {
+      const figures = await measured(durationS, highestRps);
+      if (figures.failed > 0) notes.push(`${route}: ${figures.failed} answers other than 2xx in run ${index + 1} (${figures.failedBy}; not counted in the throughput)`);
+      return figures;
+    },
+  );
 }
 
-async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pvs-bench-'));
-  const service = spawn(process.execPath, ['dist/apps/embedded/src/main.js'], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, ADMIN_TOKEN },
-    stdio: ['ignore', 'ignore', 'inherit'],
+/** `verify_rps_<mode>`, `verify_p50_ms_<mode>`, … for each run. */
+function byRun(mode, results) {
+  return results.verify.map((verify, i) => {
+    const status = results.status[i];
+    return {
+      [`verify_rps_${mode}`]: verify.rps, [`verify_p50_ms_${mode}`]: verify.p50_ms, [`verify_p99_ms_${mode}`]: verify.p99_ms,
+      [`status_rps_${mode}`]: status.rps, [`status_p50_ms_${mode}`]: status.p50_ms, [`status_p99_ms_${mode}`]: status.p99_ms,
+    };
   });
+}
+
+/** Verify then status on a running service; `afterVerify()` runs between the two (the peak RSS under the verify load). */
+async function benchVerifyAndStatus(service, mode, options, afterVerify = () => ({})) {
+  const notes = [];
+  const verify = await measure('verify', verifyOnce, service, options, notes);
+  const once = afterVerify();
+  const status = await measure('status', statusOnce, service, options, notes);
+  return { runs: byRun(mode, { verify, status }), once, notes: notes.map((note) => `${mode} ${note}`) };
+}
+
+async function benchEmbeddedHttp({ runs = 3, warmUpS = 5, durationS = Number(process.env.BENCH_DURATION_S ?? 10) } = {}) {
+  const service = await startService();
   try {
-    await waitForHealth();
-    const admin = { authorization: `Bearer ${ADMIN_TOKEN}` };
-    const keys = [];
-    for (let i = 0; i < TENANTS; i++) keys.push((await json('POST', '/admin/tenants', { name: `bench ${i}` }, admin)).body.data.api_key);
-
-    let n = 0;
-    const verify = await run({
-      url: `${BASE}/payments/verify`,
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (request) => {
-            n++;
-            return {
-              ...request,
-              headers: { 'content-type': 'application/json', 'x-api-key': keys[n % keys.length] },
-              body: JSON.stringify({ gateway: 'wallet_one', transaction_reference: `BENCH${n}`, amount: 1499.99 }),
-            };
-          },
-        },
-      ],
-    });
-
-    const payments = [];
-    for (let i = 0; i < 200; i++) {
-      const key = keys[i % keys.length];
-      const created = await json('POST', '/payments/verify', { gateway: 'bank', transaction_reference: `STATUS${i}`, amount: 10 }, { 'x-api-key': key });
-      payments.push({ key, uuid: created.body.data.uuid });
-    }
-    let m = 0;
-    const status = await run({
-      url: `${BASE}/payments/status/x`,
-      requests: [
-        {
-          method: 'GET',
-          setupRequest: (request) => {
-            const { key, uuid } = payments[m++ % payments.length];
-            return { ...request, path: `/api/v1/payments/status/${uuid}`, headers: { 'x-api-key': key } };
-          },
-        },
-      ],
-    });
-    console.log(JSON.stringify([summary('verify_embedded', verify), summary('status_embedded', status)], null, 2));
+    return await benchVerifyAndStatus(service, 'embedded', { runs, warmUpS, durationS }, () => ({ rss_mb_embedded: service.peakRssMb().embedded }));
   } finally {
-    service.kill('SIGTERM');
-    await new Promise((r) => service.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await service.stop();
   }
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+module.exports = { benchEmbeddedHttp, benchVerifyAndStatus };
+
+if (require.main === module) runAlone(() => benchEmbeddedHttp());
