@@ -1,9 +1,16 @@
 /** Wakes readers in this process when an append committed, so they need not wait for their next poll. */
 export class AppendSignal {
   private readonly waiters = new Set<() => void>();
+  private notified = 0;
 
-  /** Resolves at the next `notify`, or after `timeoutMs`. */
-  wait(timeoutMs: number): Promise<void> {
+  /** How many appends were signalled so far: pass it to `wait` to miss none signalled since. */
+  get count(): number {
+    return this.notified;
+  }
+
+  /** Resolves at the next `notify` (at once if one came after `since`), or after `timeoutMs`. */
+  wait(timeoutMs: number, since?: number): Promise<void> {
+    if (since !== undefined && since !== this.notified) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
@@ -16,6 +23,7 @@ export class AppendSignal {
   }
 
   notify(): void {
+    this.notified++;
     for (const wake of [...this.waiters]) wake();
   }
 }

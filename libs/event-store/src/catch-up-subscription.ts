@@ -21,6 +21,13 @@ interface PositionWaiter {
 }
 
 const RETRY_DELAY_MS = 500;
+/** How often an idle reader looks when appends of other processes may not wake it. */
+const POLL_MS = 50;
+/**
+ * When every append wakes readers, polling only covers what no append signals: in PostgreSQL, an
+ * event held back behind an older open transaction that appends nothing.
+ */
+const FALLBACK_POLL_MS = 250;
 
 /** Reads the global log in order from a checkpoint, batch after batch, then follows it live. */
 export class CatchUpSubscription {
@@ -87,10 +94,12 @@ export class CatchUpSubscription {
   }
 
   private async run(): Promise<void> {
-    const pollIntervalMs = this.options.pollIntervalMs ?? 50;
+    const pollIntervalMs = this.options.pollIntervalMs ?? (this.store.signalsEveryAppend ? FALLBACK_POLL_MS : POLL_MS);
     while (this.running) {
       try {
-        if (!(await this.handleNextBatch())) await this.store.waitForAppend(pollIntervalMs);
+        // Counted before reading: an append signalled while the batch is handled is not missed.
+        const seen = this.store.appendsSignalled();
+        if (!(await this.handleNextBatch())) await this.store.waitForAppend(pollIntervalMs, seen);
       } catch (error) {
         this.options.onError?.(error);
         await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));

@@ -36,7 +36,7 @@ export async function openDistributedInfrastructure(services: DistributedService
   if (services.kurrentDbUrl) {
     store = KurrentDbEventStore.connect(services.kurrentDbUrl);
   } else {
-    const postgresEvents = new PostgresEventStore(sql, { notifyOtherProcesses: true });
+    const postgresEvents = new PostgresEventStore(sql, { appenders: 'processes-that-notify' });
     await postgresEvents.migrate();
     // Readers in this process wake when another process appends, not at their next poll.
     appendNotifications = await AppendNotifications.listen(services.databaseUrl, () => postgresEvents.wakeReaders());

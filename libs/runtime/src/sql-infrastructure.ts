@@ -20,7 +20,7 @@ export async function openEmbeddedInfrastructure(database: EmbeddedDatabase): Pr
     'postgresUrl' in database
       ? new PgPoolClient({ connectionString: database.postgresUrl })
       : await PgliteClient.open(database.pgliteDir ?? undefined);
-  const postgresEvents = new PostgresEventStore(sql);
+  const postgresEvents = new PostgresEventStore(sql, { appenders: 'this-process' });
   await postgresEvents.migrate();
   const metrics = new Metrics();
   const eventStore = new InstrumentedEventStore(postgresEvents, metrics);

@@ -170,8 +170,15 @@ export class KurrentDbEventStore implements EventStore {
     }
   }
 
-  waitForAppend(timeoutMs: number): Promise<void> {
-    return this.appended.wait(timeoutMs);
+  /** Appends by other processes are not signalled here: readers keep polling. */
+  readonly signalsEveryAppend = false;
+
+  waitForAppend(timeoutMs: number, since?: number): Promise<void> {
+    return this.appended.wait(timeoutMs, since);
+  }
+
+  appendsSignalled(): number {
+    return this.appended.count;
   }
 
   async ping(): Promise<void> {

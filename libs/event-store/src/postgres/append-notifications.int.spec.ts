@@ -24,7 +24,7 @@ describeWithPostgres('append notifications between processes', () => {
   const store = async (notifyOtherProcesses: boolean) => {
     const sql = new PgPoolClient({ connectionString: database.url });
     pools.push(sql);
-    const created = new PostgresEventStore(sql, { notifyOtherProcesses });
+    const created = new PostgresEventStore(sql, { appenders: notifyOtherProcesses ? 'processes-that-notify' : 'unknown' });
     await created.migrate();
     return created;
   };

@@ -6,25 +6,34 @@ import { backlog, readAll, readStream } from './read-events';
 import { eventStoreMigrations } from './schema';
 
 export interface PostgresEventStoreOptions {
-  /** Notify other processes of each append (see AppendNotifications); one process alone needs not. */
-  readonly notifyOtherProcesses?: boolean;
+  /**
+   * Who appends: `this-process` alone (embedded), or `processes-that-notify` (each append notifies,
+   * and AppendNotifications wakes this process's readers). Then readers poll only as a fallback.
+   */
+  readonly appenders?: 'unknown' | 'this-process' | 'processes-that-notify';
 }
 
 /** The event store on PostgreSQL; the same SQL runs on a server (pg) and embedded (PGlite). */
 export class PostgresEventStore implements EventStore {
   private readonly appended = new AppendSignal();
 
+  readonly signalsEveryAppend: boolean;
+  private readonly notifyOtherProcesses: boolean;
+
   constructor(
     private readonly sql: SqlClient,
-    private readonly options: PostgresEventStoreOptions = {},
-  ) {}
+    { appenders = 'unknown' }: PostgresEventStoreOptions = {},
+  ) {
+    this.signalsEveryAppend = appenders !== 'unknown';
+    this.notifyOtherProcesses = appenders === 'processes-that-notify';
+  }
 
   async migrate(): Promise<void> {
     await migrate(this.sql, eventStoreMigrations);
   }
 
   async append(streamName: string, events: readonly NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
-    const result = await appendToStream(this.sql, streamName, events, expectedVersion, this.options.notifyOtherProcesses);
+    const result = await appendToStream(this.sql, streamName, events, expectedVersion, this.notifyOtherProcesses);
     this.appended.notify();
     return result;
   }
@@ -46,8 +55,12 @@ export class PostgresEventStore implements EventStore {
     this.appended.notify();
   }
 
-  waitForAppend(timeoutMs: number): Promise<void> {
-    return this.appended.wait(timeoutMs);
+  waitForAppend(timeoutMs: number, since?: number): Promise<void> {
+    return this.appended.wait(timeoutMs, since);
+  }
+
+  appendsSignalled(): number {
+    return this.appended.count;
   }
 
   async ping(): Promise<void> {
