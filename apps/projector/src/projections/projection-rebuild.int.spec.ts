@@ -80,14 +80,17 @@ onPgliteAndPostgres((backend, open) => {
       const readerCounts: number[] = [];
       const readerErrors: unknown[] = [];
       let reading = true;
-      const readCount = async () => {
-        try {
-          const [{ count }] = await sql.query<{ count: number }>('SELECT count(*)::int AS count FROM rm_payments');
-          readerCounts.push(count);
-        } catch (error) {
-          readerErrors.push(error);
-        }
-      };
+      // One count at a time, so the order they are recorded in is the order the server saw them.
+      let previousRead = Promise.resolve();
+      const readCount = () =>
+        (previousRead = previousRead.then(async () => {
+          try {
+            const [{ count }] = await sql.query<{ count: number }>('SELECT count(*)::int AS count FROM rm_payments');
+            readerCounts.push(count);
+          } catch (error) {
+            readerErrors.push(error);
+          }
+        }));
       // Reads between the rebuild's batches, and beside it (at once on a server, in turn on PGlite).
       const reader = (async () => {
         while (reading) {
