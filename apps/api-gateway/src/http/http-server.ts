@@ -23,7 +23,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 export function createHttpAdapter(): FastifyAdapter {
   return new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
-    maxParamLength: MAX_PATH_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     // Errors Fastify raises before routing get our error body too. No id is that long: 404.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
