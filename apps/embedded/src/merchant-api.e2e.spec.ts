@@ -106,6 +106,8 @@ function merchantApiSuite(backend: string, start: () => Promise<{ service: TestS
         [{ name: 'x', webhook_url: 'ftp://merchant.example' }, 'webhook_url must be an http(s) URL'],
         [{ name: 'x', allowed_senders: { wallet_one: 'not-a-list' } }, 'allowed_senders.wallet_one'],
         [{ name: 'x', unpaid_cycle_limit: 0 }, 'unpaid_cycle_limit must not be less than 1'],
+        // Found by Schemathesis: null passed IsOptional and reached the TenantRegistered event.
+        [{ name: 'x', unpaid_cycle_limit: null }, 'unpaid_cycle_limit must be an integer number'],
       ])('refuses an invalid tenant %j with 422', async (body, message) => {
         const response = await service.admin('POST', '/admin/tenants', body);
         expect(response.status).toBe(422);
@@ -132,6 +134,10 @@ function merchantApiSuite(backend: string, start: () => Promise<{ service: TestS
         const invalid = await service.admin('PATCH', `/admin/tenants/${tenant.id}`, { status: 'deleted' });
         expect(invalid.status).toBe(422);
         expect(invalid.body.message).toBe('status must be one of: active, suspended');
+        const nulled = await service.admin('PATCH', `/admin/tenants/${tenant.id}`, { unpaid_cycles: null });
+        expect(nulled.status).toBe(422);
+        expect(nulled.body.message).toContain('unpaid_cycles must be an integer number');
+        expect(await service.app.get<EventStore>(EVENT_STORE).readStream(`tenant-${tenant.id}`)).toHaveLength(2);
       });
     });
 
@@ -231,6 +237,9 @@ function merchantApiSuite(backend: string, start: () => Promise<{ service: TestS
         ['client_metadata over 4 KB', { client_metadata: { blob: 'x'.repeat(5000) } }, 'client_metadata must be at most 4096 bytes of JSON'],
         ['a numeric sender_source', { sender_source: 3001234567 }, 'sender_source must be a string'],
         ['an unknown field', { merchant_id: 7 }, 'property merchant_id should not exist'],
+        // jsonb cannot store these: refused before they reach the event store (found as 500s by Schemathesis).
+        ['a NUL character', { transaction_reference: 'TID\u0000123' }, 'body.transaction_reference contains a NUL character or invalid Unicode'],
+        ['a lone surrogate', { client_metadata: { note: 'x\uD83D' } }, 'body.client_metadata.note contains a NUL character or invalid Unicode'],
       ])('refuses %s with 422', async (_label, change, message) => {
         const body = typeof change === 'function' ? change(intent()) : { ...intent(), ...change };
         const response = await verify(body);
