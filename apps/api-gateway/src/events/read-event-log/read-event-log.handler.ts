@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Checkpoint, EVENT_STORE, EventStore, RecordedEvent } from '@pvs/event-store';
 
-/** Appends in this process wake a waiting read at once; those of other processes are seen at the next read. */
+/** Appends the store is told of wake a waiting read at once; this bounds the wait for any others. */
 const POLL_INTERVAL_MS = 250;
 
 @Injectable()
@@ -12,10 +12,12 @@ export class ReadEventLogHandler {
   async read(after: Checkpoint | null, limit: number, waitMs: number): Promise<RecordedEvent[]> {
     const deadline = Date.now() + waitMs;
     for (;;) {
+      // Counted before reading, so an append committed while the read runs is not waited out.
+      const seen = this.events.appendsSignalled();
       const events = await this.events.readAll({ after, limit });
       const remaining = deadline - Date.now();
       if (events.length > 0 || remaining <= 0) return events;
-      await this.events.waitForAppend(Math.min(remaining, POLL_INTERVAL_MS));
+      await this.events.waitForAppend(Math.min(remaining, POLL_INTERVAL_MS), seen);
     }
   }
 }

@@ -94,12 +94,15 @@ export class IngestSmsHandler {
   private async waitForOutcome(stream: string, parsedVersion: number, history: RecordedEvent[]): Promise<RecordedEvent | null> {
     const deadline = Date.now() + this.config.smsDecisionWaitMs;
     let events = history.filter((e) => e.streamVersion > parsedVersion);
+    let seen = this.events.appendsSignalled();
     for (;;) {
       const outcomes = events.filter((e) => isOutcomeOfParse(e, parsedVersion));
       const decided = outcomes.find((e) => e.type === SMS_MATCHED) ?? outcomes.at(-1);
       const remaining = deadline - Date.now();
       if (decided || remaining <= 0) return decided ?? null;
-      await this.events.waitForAppend(Math.min(POLL_MS, remaining));
+      await this.events.waitForAppend(Math.min(POLL_MS, remaining), seen);
+      // Counted before reading, so a decision appended while the read runs is not waited out.
+      seen = this.events.appendsSignalled();
       events = await this.events.readStream(stream, parsedVersion);
     }
   }
