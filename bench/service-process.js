@@ -28,8 +28,11 @@ function peakRssMb(pid) {
   return Math.round(kilobytes / 102.4) / 10;
 }
 
+/** BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/profiles": node options for the service's processes (profiling). */
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 function spawnApp(name, entry, env) {
-  const child = spawn(process.execPath, [entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [...NODE_ARGS, entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   return { name, child };
 }
 

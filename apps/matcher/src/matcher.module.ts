@@ -82,7 +82,7 @@ export class MatcherModule implements OnApplicationBootstrap, OnApplicationShutd
             const pending = new PendingPayments(readModel);
             const outcomes = new MatchOutcomes(metrics, logger);
             const matcher = new PaymentMatcher(events, tenants, pending, clock, outcomes);
-            const matching = checkpointedProcessor(events, readModel, { ...MATCHING, handle: (event) => matcher.handle(event), onError });
+            const matching = checkpointedProcessor(events, readModel, { ...MATCHING, handle: (batch) => matcher.handleBatch(batch), onError });
             const expiry = new ExpirySweeper(events, pending, clock, config.expirySweepIntervalMs, outcomes, onError);
             metrics.subscriptionLag.track(() =>
               Promise.all(

@@ -12,6 +12,12 @@ export interface CatchUpSubscriptionOptions {
   readonly batchSize?: number;
   /** How long to wait for new events when caught up; appends in this process wake it earlier. */
   readonly pollIntervalMs?: number;
+  /**
+   * The least time between two reads while events keep coming: under load a reader takes what
+   * gathered meanwhile in one batch (one transaction) instead of one event at a time. An event
+   * after a quiet spell is read at once.
+   */
+  readonly minBatchIntervalMs?: number;
   readonly onError?: (error: unknown) => void;
 }
 
@@ -28,6 +34,7 @@ const POLL_MS = 50;
  * event held back behind an older open transaction that appends nothing.
  */
 const FALLBACK_POLL_MS = 250;
+const MIN_BATCH_INTERVAL_MS = 10;
 
 /** Reads the global log in order from a checkpoint, batch after batch, then follows it live. */
 export class CatchUpSubscription {
@@ -37,6 +44,7 @@ export class CatchUpSubscription {
   private loop: Promise<void> | null = null;
   private waiters: PositionWaiter[] = [];
   private batchesInOrder: Promise<unknown> = Promise.resolve();
+  private lastReadAt = -Infinity;
 
   constructor(
     private readonly store: EventStore,
@@ -99,12 +107,25 @@ export class CatchUpSubscription {
       try {
         // Counted before reading: an append signalled while the batch is handled is not missed.
         const seen = this.store.appendsSignalled();
-        if (!(await this.handleNextBatch())) await this.store.waitForAppend(pollIntervalMs, seen);
+        if (await this.handleNextBatch()) continue;
+        await this.store.waitForAppend(pollIntervalMs, seen);
+        await this.letEventsGather();
       } catch (error) {
         this.options.onError?.(error);
         await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
       }
     }
+  }
+
+  /**
+   * A busy reader waits for the next tick of a clock every reader of the process shares, so readers
+   * woken by the same appends read together, and one read of the store serves them all.
+   */
+  private async letEventsGather(): Promise<void> {
+    const interval = this.options.minBatchIntervalMs ?? MIN_BATCH_INTERVAL_MS;
+    const now = performance.now();
+    if (now - this.lastReadAt >= interval) return;
+    await new Promise((resolve) => setTimeout(resolve, interval - (now % interval)));
   }
 
   /** Returns true when the batch was full, so more may be waiting. One batch at a time. */
@@ -123,6 +144,7 @@ export class CatchUpSubscription {
   private async readAndHandleBatch(): Promise<boolean> {
     await this.loadPosition();
     const limit = this.options.batchSize ?? 500;
+    this.lastReadAt = performance.now();
     const events = await this.store.readAll({ after: this.position, limit, filter: this.options.filter });
     if (events.length === 0) return false;
     await this.options.handle(events);

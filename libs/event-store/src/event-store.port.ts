@@ -76,6 +76,8 @@ export interface EventBacklog {
 export interface EventStore {
   append(streamName: string, events: readonly NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult>;
   readStream(streamName: string, afterVersion?: number): Promise<RecordedEvent[]>;
+  /** Every event of each stream named, in version order (an unknown stream is empty); one round trip where the store allows. */
+  readStreams(streamNames: readonly string[]): Promise<Map<string, RecordedEvent[]>>;
   /**
    * Events after a checkpoint in commit-safe order: an event is returned only once no
    * transaction that could still commit an earlier one is open, so readers never skip.

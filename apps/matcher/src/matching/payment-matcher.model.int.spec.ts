@@ -115,7 +115,7 @@ describe('PaymentMatcher against a reference model', () => {
           checkpointedProcessor(events, sql, {
             name,
             filter: { categories: [SMS_CATEGORY, PAYMENT_CATEGORY], types: [SMS_PARSED, PAYMENT_INTENT_REGISTERED] },
-            handle: (event) => matcher.handle(event),
+            handle: (batch) => matcher.handleBatch(batch),
           });
         let running = processor();
 

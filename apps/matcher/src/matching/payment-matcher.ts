@@ -47,6 +47,8 @@ const NO_REFERENCE_CANDIDATES = 5;
  */
 export class PaymentMatcher {
   private readonly balances: BalanceChain;
+  /** The batch's intents' awaiting streams, read in one go: payment id to the SMS waiting for it, if one is. */
+  private awaitingReadAhead = new Map<string, RecordedEvent | undefined>();
 
   constructor(
     private readonly events: EventStore,
@@ -58,7 +60,19 @@ export class PaymentMatcher {
     this.balances = new BalanceChain(events);
   }
 
-  async handle(event: RecordedEvent): Promise<void> {
+  /** Handles a batch in log order, having read its intents' awaiting streams in one round trip. */
+  async handleBatch(batch: readonly RecordedEvent[]): Promise<void> {
+    const intents = batch.filter((e) => e.type === PAYMENT_INTENT_REGISTERED).map((e) => (e.data as PaymentIntentRegisteredData).paymentId);
+    const awaiting = await this.events.readStreams(intents.map(awaitingStream));
+    this.awaitingReadAhead = new Map(intents.map((paymentId) => [paymentId, awaiting.get(awaitingStream(paymentId))?.[0]]));
+    try {
+      for (const event of batch) await this.handle(event);
+    } finally {
+      this.awaitingReadAhead.clear();
+    }
+  }
+
+  private async handle(event: RecordedEvent): Promise<void> {
     if (event.type === SMS_PARSED) await this.matchSms(event);
     else if (event.type === PAYMENT_INTENT_REGISTERED) await this.matchIntent(event.data as PaymentIntentRegisteredData);
   }
@@ -86,10 +100,11 @@ export class PaymentMatcher {
 
   /** Decides a pending payment on the SMS that named it before it was registered, if there is one. */
   private async decideAwaiting(paymentId: string): Promise<void> {
+    // The awaiting stream first: almost every intent has no SMS waiting, and then one read is enough.
+    const waiting = await this.firstAwaiting(paymentId);
+    if (!waiting) return;
     const { payment, version } = await this.loadPayment(paymentId);
     if (!payment || payment.status !== 'pending') return;
-    const [waiting] = await this.events.readStream(awaitingStream(paymentId));
-    if (!waiting) return;
     const { smsId, parsedVersion } = waiting.data as SmsAwaitingIntentData;
     const sms = await this.loadSms(smsId, parsedVersion);
     if (sms) await this.decide(payment, version, sms, await this.tenant(payment.tenantId));
@@ -159,9 +174,16 @@ export class PaymentMatcher {
     return this.matched(sms, { ...payment, status: 'manual_review' });
   }
 
+  /** Only this matcher writes awaiting streams, and it forgets what it read ahead of one it writes. */
+  private async firstAwaiting(paymentId: string): Promise<RecordedEvent | undefined> {
+    if (this.awaitingReadAhead.has(paymentId)) return this.awaitingReadAhead.get(paymentId);
+    return (await this.events.readStream(awaitingStream(paymentId)))[0];
+  }
+
   /** Keeps the SMS for the intent it names; a reference already waiting makes this one a replay. */
   private async awaitIntent(paymentId: string, sms: Sms): Promise<void> {
     const stream = awaitingStream(paymentId);
+    this.awaitingReadAhead.delete(paymentId);
     const [first] = await this.events.readStream(stream);
     if (first && (first.data as SmsAwaitingIntentData).smsId !== sms.smsId) {
       return this.unmatched(sms, 'reference_already_used', paymentId);

@@ -5,13 +5,14 @@ import { SqlClient } from '@pvs/sql';
 export interface CheckpointedProcessorOptions {
   readonly name: string;
   readonly filter: EventFilter;
-  readonly handle: (event: RecordedEvent) => Promise<void>;
+  /** Handles a batch in log order. */
+  readonly handle: (batch: readonly RecordedEvent[]) => Promise<void>;
   readonly pollIntervalMs?: number;
   readonly onError?: (error: unknown) => void;
 }
 
 /**
- * Handles events one by one and stores its checkpoint after each batch. Its effects live in the
+ * Handles a batch at a time and stores its checkpoint after each. Its effects live in the
  * event store, not beside the checkpoint, so every handler must be idempotent: after a crash
  * the batch is handled again.
  */
@@ -22,7 +23,7 @@ export function checkpointedProcessor(events: EventStore, checkpoints: SqlClient
     onError: options.onError,
     loadCheckpoint: () => loadProjectionCheckpoint(checkpoints, options.name),
     handle: async (batch) => {
-      for (const event of batch) await options.handle(event);
+      await options.handle(batch);
       await storeProjectionCheckpoint(checkpoints, options.name, batch[batch.length - 1].checkpoint);
     },
   });

@@ -18,17 +18,19 @@ export function decisionPublisher(events: EventStore, checkpoints: SqlClient, bu
   return checkpointedProcessor(events, checkpoints, {
     ...DECISION_PUBLISHER,
     onError,
-    handle: async (event) => {
-      const paymentId = (event.data as { paymentId: string }).paymentId;
-      const payload: PaymentDecisionMessage = {
-        type: event.type,
-        paymentId,
-        streamVersion: event.streamVersion,
-        data: event.data,
-        metadata: event.metadata,
-        recordedAt: event.recordedAt.toISOString(),
-      };
-      await bus.publish({ topic: PAYMENT_DECISIONS_TOPIC, key: paymentId, id: event.id, payload });
+    handle: async (batch) => {
+      for (const event of batch) {
+        const paymentId = (event.data as { paymentId: string }).paymentId;
+        const payload: PaymentDecisionMessage = {
+          type: event.type,
+          paymentId,
+          streamVersion: event.streamVersion,
+          data: event.data,
+          metadata: event.metadata,
+          recordedAt: event.recordedAt.toISOString(),
+        };
+        await bus.publish({ topic: PAYMENT_DECISIONS_TOPIC, key: paymentId, id: event.id, payload });
+      }
     },
   });
 }

@@ -127,6 +127,10 @@ export class KurrentDbEventStore implements EventStore {
     return events;
   }
 
+  async readStreams(streamNames: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+    return new Map(await Promise.all(streamNames.map(async (name) => [name, await this.readStream(name)] as const)));
+  }
+
   /**
    * Reads $all past the checkpoint. The server filters (by stream prefix for categories, else by
    * type prefix, else system events out), so a page is never eaten by events the caller skips.

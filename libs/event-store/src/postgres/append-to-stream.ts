@@ -67,15 +67,16 @@ export async function appendToStream(
   try {
     rows = await sql.query<AppendedRow>(appendStatement(expected, notify), params);
   } catch (error) {
-    if (isUniqueViolation(error)) throw await conflict(sql, streamName, expected);
+    if (isUniqueViolation(error)) throw await versionConflict(sql, streamName, expected);
     throw error;
   }
-  if (rows.length === 0) throw await conflict(sql, streamName, expected);
+  if (rows.length === 0) throw await versionConflict(sql, streamName, expected);
   const last = rows[rows.length - 1];
   return { nextExpectedVersion: last.stream_version, checkpoint: toCheckpoint(last.transaction_id, last.global_position) };
 }
 
-async function conflict(sql: SqlExecutor, streamName: string, expected: ExpectedVersion) {
+/** The conflict error for an append whose expectation failed, with the stream's version now. */
+export async function versionConflict(sql: SqlExecutor, streamName: string, expected: ExpectedVersion): Promise<ExpectedVersionConflictError> {
   const [row] = await sql.query<{ version: number }>('SELECT version FROM es_streams WHERE stream_name = $1', [streamName]);
   return new ExpectedVersionConflictError(streamName, expected, row?.version ?? 0);
 }

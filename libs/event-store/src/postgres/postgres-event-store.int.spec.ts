@@ -1,29 +1,37 @@
 import { PgliteClient, PgPoolClient } from '@pvs/sql';
 import { createTestDatabase, describeWithPostgres } from '@pvs/sql/testing';
 import { eventStoreContract } from '../testing/event-store.contract';
-import { PostgresEventStore } from './postgres-event-store';
+import { PostgresEventStoreOptions, PostgresEventStore } from './postgres-event-store';
 
-eventStoreContract('PostgreSQL on PGlite', async () => {
-  const sql = await PgliteClient.open();
-  const store = new PostgresEventStore(sql);
-  await store.migrate();
-  return { store, dispose: () => sql.close() };
-});
+// `unknown` appenders: every read goes to the database. `this-process`: readers near the head are
+// served by the shared tail, which must answer exactly as the database would.
+const APPENDERS: ReadonlyArray<NonNullable<PostgresEventStoreOptions['appenders']>> = ['unknown', 'this-process'];
+
+for (const appenders of APPENDERS) {
+  eventStoreContract(`PostgreSQL on PGlite, appenders ${appenders}`, async () => {
+    const sql = await PgliteClient.open();
+    const store = new PostgresEventStore(sql, { appenders });
+    await store.migrate();
+    return { store, dispose: () => sql.close() };
+  });
+}
 
 describeWithPostgres('on the PostgreSQL server', () => {
-  eventStoreContract('PostgreSQL server', async () => {
-    const database = await createTestDatabase();
-    const sql = new PgPoolClient({ connectionString: database.url });
-    const store = new PostgresEventStore(sql);
-    await store.migrate();
-    return {
-      store,
-      dispose: async () => {
-        await sql.close();
-        await database.drop();
-      },
-    };
-  });
+  for (const appenders of APPENDERS) {
+    eventStoreContract(`PostgreSQL server, appenders ${appenders}`, async () => {
+      const database = await createTestDatabase();
+      const sql = new PgPoolClient({ connectionString: database.url });
+      const store = new PostgresEventStore(sql, { appenders });
+      await store.migrate();
+      return {
+        store,
+        dispose: async () => {
+          await sql.close();
+          await database.drop();
+        },
+      };
+    });
+  }
 });
 
 describe('PostgreSQL event store: commit order across a change in the number of digits of transaction ids', () => {

@@ -1,8 +1,11 @@
 import { SqlClient, migrate } from '@pvs/sql';
 import { AppendResult, EventBacklog, EventStore, ExpectedVersion, NewEvent, ReadAllOptions, RecordedEvent } from '../event-store.port';
 import { AppendSignal } from '../append-signal';
+import { SharedTail } from './shared-tail';
 import { appendToStream } from './append-to-stream';
-import { backlog, readAll, readStream } from './read-events';
+import { AppendOutcome, StreamAppend, appendToStreams } from './append-to-streams';
+import { GroupCommit } from './group-commit';
+import { backlog, readAll, readHead, readStream, readStreams } from './read-events';
 import { eventStoreMigrations } from './schema';
 
 export interface PostgresEventStoreOptions {
@@ -19,6 +22,9 @@ export class PostgresEventStore implements EventStore {
 
   readonly signalsEveryAppend: boolean;
   private readonly notifyOtherProcesses: boolean;
+  /** Only when every append signals: otherwise nothing would tell the tail it is stale. */
+  private readonly tail: SharedTail | null;
+  private readonly appends = new GroupCommit((group) => this.commitGroup(group));
 
   constructor(
     private readonly sql: SqlClient,
@@ -26,24 +32,45 @@ export class PostgresEventStore implements EventStore {
   ) {
     this.signalsEveryAppend = appenders !== 'unknown';
     this.notifyOtherProcesses = appenders === 'processes-that-notify';
+    this.tail = this.signalsEveryAppend
+      ? new SharedTail({
+          readAfter: (after, limit) => readAll(this.sql, { after, limit }),
+          head: () => readHead(this.sql),
+          appendsSignalled: () => this.appended.count,
+        })
+      : null;
   }
 
   async migrate(): Promise<void> {
     await migrate(this.sql, eventStoreMigrations);
   }
 
-  async append(streamName: string, events: readonly NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
-    const result = await appendToStream(this.sql, streamName, events, expectedVersion, this.notifyOtherProcesses);
-    this.appended.notify();
-    return result;
+  append(streamName: string, events: readonly NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
+    if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
+    return this.appends.append({ streamName, events, expected });
+  }
+
+  /** One statement for the group, then one signal to this process's readers. */
+  private async commitGroup(group: readonly StreamAppend[]): Promise<AppendOutcome[]> {
+    try {
+      if (group.length > 1) return await appendToStreams(this.sql, group, this.notifyOtherProcesses);
+      const [{ streamName, events, expected }] = group;
+      return [{ appended: await appendToStream(this.sql, streamName, events, expected, this.notifyOtherProcesses) }];
+    } finally {
+      this.appended.notify();
+    }
   }
 
   readStream(streamName: string, afterVersion?: number): Promise<RecordedEvent[]> {
     return readStream(this.sql, streamName, afterVersion);
   }
 
-  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]> {
-    return readAll(this.sql, options);
+  readStreams(streamNames: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+    return readStreams(this.sql, streamNames);
+  }
+
+  readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    return this.tail ? this.tail.readAll(options, (unshared) => readAll(this.sql, unshared)) : readAll(this.sql, options);
   }
 
   backlog(options?: Omit<ReadAllOptions, 'limit'>): Promise<EventBacklog> {

@@ -1,5 +1,5 @@
 import { SqlExecutor } from '@pvs/sql';
-import { EventBacklog, EventMetadata, ReadAllOptions, RecordedEvent } from '../event-store.port';
+import { Checkpoint, EventBacklog, EventMetadata, ReadAllOptions, RecordedEvent } from '../event-store.port';
 import { fromCheckpoint, toCheckpoint } from './checkpoint';
 
 const COLUMNS = `event_id::text AS id, stream_name, stream_version, global_position,
@@ -39,6 +39,17 @@ export async function readStream(sql: SqlExecutor, streamName: string, afterVers
   return rows.map(toRecordedEvent);
 }
 
+export async function readStreams(sql: SqlExecutor, streamNames: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+  const byStream = new Map<string, RecordedEvent[]>(streamNames.map((name) => [name, []]));
+  if (streamNames.length === 0) return byStream;
+  const rows = await sql.query<EventRow>(
+    `SELECT ${COLUMNS} FROM es_events WHERE stream_name = ANY($1::text[]) ORDER BY stream_name, stream_version`,
+    [streamNames],
+  );
+  for (const row of rows) byStream.get(row.stream_name)?.push(toRecordedEvent(row));
+  return byStream;
+}
+
 export const DEFAULT_BATCH_SIZE = 500;
 
 /**
@@ -57,6 +68,16 @@ export async function readAll(sql: SqlExecutor, options: ReadAllOptions = {}): P
     params,
   );
   return rows.map(toRecordedEvent);
+}
+
+/** The checkpoint of the last event `readAll` can return now (below the oldest open transaction). */
+export async function readHead(sql: SqlExecutor): Promise<Checkpoint | null> {
+  const [row] = await sql.query<{ transaction_id: string; global_position: number }>(
+    `SELECT transaction_id::text AS transaction_id, global_position FROM es_events
+     WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+     ORDER BY es_events.transaction_id DESC, global_position DESC LIMIT 1`,
+  );
+  return row ? toCheckpoint(row.transaction_id, row.global_position) : null;
 }
 
 /** Every committed event after the checkpoint counts, even one a reader may not pass yet. */

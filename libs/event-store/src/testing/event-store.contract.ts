@@ -124,6 +124,20 @@ export function eventStoreContract(adapter: string, open: () => Promise<EventSto
       expect(await store.readStream(`thing-${randomUUID()}`)).toEqual([]);
     });
 
+    it('reads several streams at once, each in version order, an unknown one as empty', async () => {
+      const other = `thing-${randomUUID()}`;
+      const unknown = `thing-${randomUUID()}`;
+      await store.append(stream, [event('A'), event('B')], NO_STREAM);
+      await store.append(other, [event('C')], NO_STREAM);
+      await store.append(stream, [event('D')], 2);
+      const read = await store.readStreams([other, stream, unknown]);
+      expect([...read.keys()].sort()).toEqual([other, stream, unknown].sort());
+      expect(read.get(stream)?.map((e) => [e.type, e.streamVersion])).toEqual([['A', 1], ['B', 2], ['D', 3]]);
+      expect(read.get(other)?.map((e) => e.type)).toEqual(['C']);
+      expect(read.get(unknown)).toEqual([]);
+      expect(await store.readStreams([])).toEqual(new Map());
+    });
+
     it('reads all events after a checkpoint, filtered by category or type, in pages', async () => {
       const start = await lastCheckpoint(store);
       const other = `other-${randomUUID()}`;
@@ -176,6 +190,36 @@ export function eventStoreContract(adapter: string, open: () => Promise<EventSto
         expect(await subscription.waitFor(checkpoint, 5_000)).toBe(true);
         expect(seen.map((e) => e.type)).toEqual(['Before', 'After']);
         expect(subscription.checkpoint).toBe(checkpoint);
+      } finally {
+        await subscription.stop();
+      }
+    });
+
+    it('reads at once after a quiet spell, and gathers what is appended while it is busy into one batch', async () => {
+      const start = await lastCheckpoint(store);
+      const batches: string[][] = [];
+      const subscription = new CatchUpSubscription(store, {
+        loadCheckpoint: async () => start,
+        handle: async (events) => {
+          batches.push(events.map((e) => e.type));
+        },
+        filter: { categories: ['thing'] },
+        pollIntervalMs: 5_000,
+        minBatchIntervalMs: 1_000,
+      });
+      await subscription.start();
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 1_100));
+        const quiet = await store.append(stream, [event('Quiet')], NO_STREAM);
+        expect(await subscription.waitFor(quiet.checkpoint, 500)).toBe(true);
+
+        await store.append(stream, [event('A')], 1);
+        await store.append(stream, [event('B')], 2);
+        const { checkpoint } = await store.append(stream, [event('C')], 3);
+        expect(await subscription.waitFor(checkpoint, 5_000)).toBe(true);
+        expect(batches[0]).toEqual(['Quiet']);
+        expect(batches.flat()).toEqual(['Quiet', 'A', 'B', 'C']);
+        expect(batches.length).toBeLessThan(4);
       } finally {
         await subscription.stop();
       }

@@ -21,6 +21,7 @@ export class InstrumentedEventStore implements EventStore {
   }
 
   readStream: EventStore['readStream'] = (streamName, afterVersion) => this.store.readStream(streamName, afterVersion);
+  readStreams: EventStore['readStreams'] = (streamNames) => this.store.readStreams(streamNames);
   readAll: EventStore['readAll'] = (options) => this.store.readAll(options);
   backlog: EventStore['backlog'] = (options) => this.store.backlog(options);
   waitForAppend: EventStore['waitForAppend'] = (timeoutMs, since) => this.store.waitForAppend(timeoutMs, since);
