@@ -30,9 +30,14 @@ function peakRssMb(pid) {
 
 /** BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/profiles": node options for the service's processes (profiling). */
 const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+/** The node options `npm start` gives the embedded service, read from package.json so the two never differ. */
+const EMBEDDED_NODE_ARGS = /node ((?:--\S+ )*)dist\/apps\/embedded\/src\/main\.js/
+  .exec(JSON.parse(readFileSync(join(__dirname, '..', 'package.json'), 'utf8')).scripts.start)[1]
+  .split(' ')
+  .filter(Boolean);
 
-function spawnApp(name, entry, env) {
-  const child = spawn(process.execPath, [...NODE_ARGS, entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+function spawnApp(name, entry, env, nodeArgs = []) {
+  const child = spawn(process.execPath, [...nodeArgs, ...NODE_ARGS, entry], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   return { name, child };
 }
 
@@ -98,7 +103,7 @@ async function connect(port, processes, cleanUp) {
 async function startService(env = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'pvs-bench-'));
   const port = await freePort();
-  const processes = [spawnApp('embedded', 'dist/apps/embedded/src/main.js', { PORT: String(port), DATA_DIR: dataDir, ADMIN_TOKEN, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', ...env })];
+  const processes = [spawnApp('embedded', 'dist/apps/embedded/src/main.js', { PORT: String(port), DATA_DIR: dataDir, ADMIN_TOKEN, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', ...env }, EMBEDDED_NODE_ARGS)];
   return connect(port, processes, async () => rmSync(dataDir, { recursive: true, force: true }));
 }
 

@@ -14,6 +14,11 @@ export interface PostgresEventStoreOptions {
    * and AppendNotifications wakes this process's readers). Then readers poll only as a fallback.
    */
   readonly appenders?: 'unknown' | 'this-process' | 'processes-that-notify';
+  /**
+   * How many group commits may be in flight at once: 1 where the database runs one statement at a
+   * time (PGlite); more on a server, which overlaps their flushes to disk.
+   */
+  readonly commitsInFlight?: number;
 }
 
 /** The event store on PostgreSQL; the same SQL runs on a server (pg) and embedded (PGlite). */
@@ -24,12 +29,13 @@ export class PostgresEventStore implements EventStore {
   private readonly notifyOtherProcesses: boolean;
   /** Only when every append signals: otherwise nothing would tell the tail it is stale. */
   private readonly tail: SharedTail | null;
-  private readonly appends = new GroupCommit((group) => this.commitGroup(group));
+  private readonly appends: GroupCommit;
 
   constructor(
     private readonly sql: SqlClient,
-    { appenders = 'unknown' }: PostgresEventStoreOptions = {},
+    { appenders = 'unknown', commitsInFlight = 1 }: PostgresEventStoreOptions = {},
   ) {
+    this.appends = new GroupCommit((group) => this.commitGroup(group), commitsInFlight);
     this.signalsEveryAppend = appenders !== 'unknown';
     this.notifyOtherProcesses = appenders === 'processes-that-notify';
     this.tail = this.signalsEveryAppend

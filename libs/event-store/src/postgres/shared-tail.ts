@@ -53,7 +53,7 @@ export class SharedTail {
 
   constructor(
     private readonly source: TailSource,
-    { capacity = 20_000, maxStalenessMs = 25 }: SharedTailOptions = {},
+    { capacity = 5_000, maxStalenessMs = 25 }: SharedTailOptions = {},
   ) {
     this.capacity = capacity;
     this.maxStalenessMs = maxStalenessMs;

@@ -1,5 +1,24 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { HeldLock, SqlClient, SqlExecutor } from '../sql-client.port';
+
+/**
+ * PostgreSQL's own page cache: PGlite's default, 128 MB, is most of the process's memory. The
+ * operating system caches the data files as well, so a small one costs little speed here.
+ */
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+/**
+ * initdb runs in a PGlite of its own, with a second WebAssembly module: near 1 GB at its peak.
+ * A short-lived child process does it, so that peak never becomes the service's resident size.
+ */
+async function createDataDirElsewhere(dataDir: string): Promise<void> {
+  const script = 'const [pglite, dataDir] = process.argv.slice(1); require(pglite).PGlite.create({ dataDir }).then((db) => db.close())';
+  await promisify(execFile)(process.execPath, ['-e', script, require.resolve('@electric-sql/pglite'), dataDir]);
+}
 
 /**
  * PGlite runs one query at a time; its `transaction` holds that lock until it ends,
@@ -12,7 +31,8 @@ export class PgliteClient implements SqlClient {
 
   /** `dataDir` is a folder to persist in, or undefined for a throw-away in-memory database. */
   static async open(dataDir?: string): Promise<PgliteClient> {
-    return new PgliteClient(await PGlite.create(dataDir ? { dataDir } : {}));
+    if (dataDir && !existsSync(join(dataDir, 'PG_VERSION'))) await createDataDirElsewhere(dataDir);
+    return new PgliteClient(await PGlite.create({ ...(dataDir && { dataDir }), startParams: START_PARAMS }));
   }
 
   async query<Row>(text: string, params: readonly unknown[] = []): Promise<Row[]> {
