@@ -39,6 +39,14 @@ interface Sms {
 
 const NO_REFERENCE_CANDIDATES = 5;
 
+/** The payment an intent registers, or the one a parsed SMS names by its reference. */
+function namedPayment(event: RecordedEvent): string[] {
+  if (event.type === PAYMENT_INTENT_REGISTERED) return [(event.data as PaymentIntentRegisteredData).paymentId];
+  const parsed = event.data as SmsParsedData;
+  if (event.type !== SMS_PARSED || !parsed.normalizedReference) return [];
+  return [paymentIdFor(parsed.tenantId, parsed.gateway, parsed.normalizedReference)];
+}
+
 /**
  * Correlates intents and SMS by (tenant, gateway, normalised reference), in either arrival
  * order. Every step first reads what was already recorded, and every decision is appended
@@ -60,11 +68,11 @@ export class PaymentMatcher {
     this.balances = new BalanceChain(events);
   }
 
-  /** Handles a batch in log order, having read its intents' awaiting streams in one round trip. */
+  /** Handles a batch in log order, having read the awaiting streams of the payments it names in one round trip. */
   async handleBatch(batch: readonly RecordedEvent[]): Promise<void> {
-    const intents = batch.filter((e) => e.type === PAYMENT_INTENT_REGISTERED).map((e) => (e.data as PaymentIntentRegisteredData).paymentId);
-    const awaiting = await this.events.readStreams(intents.map(awaitingStream));
-    this.awaitingReadAhead = new Map(intents.map((paymentId) => [paymentId, awaiting.get(awaitingStream(paymentId))?.[0]]));
+    const paymentIds = [...new Set(batch.flatMap(namedPayment))];
+    const awaiting = await this.events.readStreams(paymentIds.map(awaitingStream));
+    this.awaitingReadAhead = new Map(paymentIds.map((paymentId) => [paymentId, awaiting.get(awaitingStream(paymentId))?.[0]]));
     try {
       for (const event of batch) await this.handle(event);
     } finally {
@@ -87,27 +95,31 @@ export class PaymentMatcher {
     if (!sms.parsed.normalizedReference) return this.matchWithoutReference(sms, tenant);
 
     const paymentId = paymentIdFor(tenant.id, sms.parsed.gateway, sms.parsed.normalizedReference);
-    if (!(await this.loadPayment(paymentId)).payment) return this.awaitIntent(paymentId, sms);
+    let { payment, version } = await this.loadPayment(paymentId);
+    if (!payment) return this.awaitIntent(paymentId, sms);
     // An SMS that was waiting for this intent came first: it decides before this one is weighed.
-    await this.decideAwaiting(paymentId);
-    const { payment, version } = await this.loadPayment(paymentId);
+    if (await this.decideAwaiting(paymentId)) ({ payment, version } = await this.loadPayment(paymentId));
     return this.decide(payment as Payment, version, sms, tenant);
   }
 
-  private matchIntent(intent: PaymentIntentRegisteredData): Promise<void> {
-    return this.decideAwaiting(intent.paymentId);
+  private async matchIntent(intent: PaymentIntentRegisteredData): Promise<void> {
+    await this.decideAwaiting(intent.paymentId);
   }
 
-  /** Decides a pending payment on the SMS that named it before it was registered, if there is one. */
-  private async decideAwaiting(paymentId: string): Promise<void> {
+  /**
+   * Decides a pending payment on the SMS that named it before it was registered, if there is one.
+   * Answers whether one was waiting: only then may the payment have changed.
+   */
+  private async decideAwaiting(paymentId: string): Promise<boolean> {
     // The awaiting stream first: almost every intent has no SMS waiting, and then one read is enough.
     const waiting = await this.firstAwaiting(paymentId);
-    if (!waiting) return;
+    if (!waiting) return false;
     const { payment, version } = await this.loadPayment(paymentId);
-    if (!payment || payment.status !== 'pending') return;
+    if (!payment || payment.status !== 'pending') return true;
     const { smsId, parsedVersion } = waiting.data as SmsAwaitingIntentData;
     const sms = await this.loadSms(smsId, parsedVersion);
     if (sms) await this.decide(payment, version, sms, await this.tenant(payment.tenantId));
+    return true;
   }
 
   /** Decides `payment` on the evidence of `sms`, retrying on a concurrent change of the payment. */

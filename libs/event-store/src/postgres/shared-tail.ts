@@ -21,10 +21,10 @@ export interface SharedTailOptions {
 }
 
 interface Refresh {
-  /** `appendsSignalled()` when the refresh was asked for: it sees every append signalled before. */
-  readonly signalsSeen: number;
-  readonly askedAt: number;
-  readonly done: Promise<void>;
+  /** `appendsSignalled()` when its read began (null until then): it sees every append signalled before. */
+  signalsSeen: number | null;
+  startedAt: number;
+  done: Promise<void>;
 }
 
 const PAGE = 1_000;
@@ -62,12 +62,17 @@ export class SharedTail {
   /** What `readAll(options)` answers, from memory when the checkpoint is within the tail. */
   async readAll(options: ReadAllOptions, readFromStore: (options: ReadAllOptions) => Promise<RecordedEvent[]>): Promise<RecordedEvent[]> {
     await this.anchor();
-    const after = options.after ?? null;
-    if (!this.holdsEverythingAfter(after)) return readFromStore(options);
-    await this.fresh();
-    // The refresh may have let go of the oldest events, the ones this reader needs next.
-    if (!this.holdsEverythingAfter(after)) return readFromStore(options);
-    return this.slice(after, options.limit ?? DEFAULT_BATCH_SIZE, options.filter);
+    const { after = null, limit = DEFAULT_BATCH_SIZE, filter } = options;
+    if (this.holdsEverythingAfter(this.scanStart(after, filter))) {
+      await this.fresh();
+      // The refresh may have let go of the oldest events, the ones this reader needs next.
+      if (this.holdsEverythingAfter(this.scanStart(after, filter))) return this.slice(after, limit, filter);
+    }
+    const newestHeld = this.newestHeld();
+    const page = await readFromStore(options);
+    // The store had every event held now: none after the page passes the filter, up to the newest held.
+    if (page.length < limit) this.rememberScanned(page.at(-1)?.checkpoint ?? after, filter, newestHeld);
+    return page;
   }
 
   private holdsEverythingAfter(after: Checkpoint | null): boolean {
@@ -90,12 +95,16 @@ export class SharedTail {
 
   /** Resolves once a read that began after every append signalled so far has been taken in. */
   private fresh(): Promise<void> {
-    const signalsSeen = this.source.appendsSignalled();
-    const now = performance.now();
     const current = this.refresh;
-    if (current && current.signalsSeen === signalsSeen && now - current.askedAt <= this.maxStalenessMs) return current.done;
+    if (current && this.isFreshEnough(current)) return current.done;
     const previous = current?.done.catch(() => undefined) ?? Promise.resolve();
-    const refresh: Refresh = { signalsSeen, askedAt: now, done: previous.then(() => this.readNewEvents()) };
+    const refresh: Refresh = { signalsSeen: null, startedAt: Infinity, done: Promise.resolve() };
+    // Readers that ask while a read is in flight share the next one.
+    refresh.done = previous.then(() => {
+      refresh.signalsSeen = this.source.appendsSignalled();
+      refresh.startedAt = performance.now();
+      return this.readNewEvents();
+    });
     this.refresh = refresh;
     refresh.done.catch(() => {
       if (this.refresh === refresh) this.refresh = null;
@@ -103,10 +112,15 @@ export class SharedTail {
     return refresh.done;
   }
 
+  /** A read not begun yet will see every append signalled so far; one begun must have seen them all, lately. */
+  private isFreshEnough(refresh: Refresh): boolean {
+    if (refresh.signalsSeen === null) return true;
+    return refresh.signalsSeen === this.source.appendsSignalled() && performance.now() - refresh.startedAt <= this.maxStalenessMs;
+  }
+
   private async readNewEvents(): Promise<void> {
     for (;;) {
-      const newest = this.events.length > 0 ? this.events[this.events.length - 1].checkpoint : (this.start ?? null);
-      const page = await this.source.readAfter(newest, PAGE);
+      const page = await this.source.readAfter(this.newestHeld() ?? null, PAGE);
       this.events.push(...page);
       if (page.length < PAGE) break;
     }
@@ -120,18 +134,33 @@ export class SharedTail {
   private slice(after: Checkpoint | null, limit: number, filter: EventFilter | undefined): RecordedEvent[] {
     const passes = eventFilter(filter);
     const found: RecordedEvent[] = [];
-    let i = this.firstAfter(this.scannedWithoutMatch.get(scanKey(after, filter)) ?? after);
-    for (; i < this.events.length && found.length < limit; i++) {
+    for (let i = this.firstAfter(this.scanStart(after, filter)); i < this.events.length && found.length < limit; i++) {
       if (passes(this.events[i])) found.push(this.events[i]);
     }
     this.scannedWithoutMatch.delete(scanKey(after, filter));
-    if (found.length < limit && this.events.length > 0) {
-      // The next read of this reader starts after what it was given: no need to filter again what it passed over.
-      if (this.scannedWithoutMatch.size >= MAX_REMEMBERED_SCANS) this.scannedWithoutMatch.clear();
-      const nextAfter = found.length > 0 ? found[found.length - 1].checkpoint : after;
-      this.scannedWithoutMatch.set(scanKey(nextAfter, filter), this.events[this.events.length - 1].checkpoint);
-    }
+    if (found.length < limit) this.rememberScanned(found.at(-1)?.checkpoint ?? after, filter, this.newestHeld());
     return found;
+  }
+
+  /**
+   * Where a reader's next scan starts: after its checkpoint, or after the newest event its filter
+   * was already tried on. A reader whose filter rarely passes thus stays served from memory, though
+   * its checkpoint falls behind what is held.
+   */
+  private scanStart(after: Checkpoint | null, filter: EventFilter | undefined): Checkpoint | null {
+    const scanned = this.scannedWithoutMatch.get(scanKey(after, filter));
+    return scanned !== undefined && (after === null || scanned > after) ? scanned : after;
+  }
+
+  /** No event after `after` up to `through` passes `filter`: the reader's next read starts after `through`. */
+  private rememberScanned(after: Checkpoint | null, filter: EventFilter | undefined, through: Checkpoint | null | undefined): void {
+    if (through === null || through === undefined) return;
+    if (this.scannedWithoutMatch.size >= MAX_REMEMBERED_SCANS) this.scannedWithoutMatch.clear();
+    this.scannedWithoutMatch.set(scanKey(after, filter), through);
+  }
+
+  private newestHeld(): Checkpoint | null | undefined {
+    return this.events.length > 0 ? this.events[this.events.length - 1].checkpoint : this.start;
   }
 
   /** The index of the first held event after `after` (binary search: checkpoints order as strings). */

@@ -132,6 +132,22 @@ describe('SharedTail', () => {
     expect(types(await tail.readAll({ after: null, filter: { categories: ['rare'] } }, log.direct))).toEqual(matched);
   });
 
+  it('keeps serving from memory a reader whose filter has not passed since before what it holds', async () => {
+    const log = new Log();
+    const match = log.append('rare-1', 'Rare');
+    const tail = new SharedTail(log, { capacity: 3 });
+    expect(types(await tail.readAll({ after: null, filter: { categories: ['rare'] } }, log.direct))).toEqual(['Rare']);
+    const directReadsBefore = log.directReads;
+
+    for (let i = 0; i < 10; i++) {
+      log.append('common-1', `C${i}`);
+      expect(await tail.readAll({ after: match.checkpoint, filter: { categories: ['rare'] } }, log.direct)).toEqual([]);
+    }
+    log.append('rare-1', 'Again');
+    expect(types(await tail.readAll({ after: match.checkpoint, filter: { categories: ['rare'] } }, log.direct))).toEqual(['Again']);
+    expect(log.directReads).toBe(directReadsBefore);
+  });
+
   it('refreshes again after a failed read of the store', async () => {
     const log = new Log();
     const tail = new SharedTail(log);

@@ -1,9 +1,11 @@
 import { Inject, Injectable, UnprocessableEntityException } from '@nestjs/common';
 import {
+  SMS_CATEGORY,
   SMS_MATCHED,
   SMS_PARSED,
   SMS_RECEIVED,
   SMS_REJECTED,
+  SMS_UNMATCHED,
   SmsMatchedData,
   SmsParsedData,
   SmsReceivedData,
@@ -11,7 +13,7 @@ import {
   isOutcomeOfParse,
   smsStream,
 } from '@pvs/contracts';
-import { EVENT_STORE, EventStore, ExpectedVersionConflictError, NO_STREAM, NewEvent, RecordedEvent } from '@pvs/event-store';
+import { Checkpoint, EVENT_STORE, EventFilter, EventStore, ExpectedVersionConflictError, NO_STREAM, NewEvent, RecordedEvent } from '@pvs/event-store';
 import { METRICS, Metrics } from '@pvs/observability';
 import { smsIdFor } from '@pvs/payments';
 import { CLOCK, Clock } from '@pvs/runtime';
@@ -33,6 +35,9 @@ export interface IngestOutcome {
 }
 
 const POLL_MS = 25;
+/** The matcher's outcomes, as the wait follows them in the log. */
+const SMS_OUTCOMES: EventFilter = { categories: [SMS_CATEGORY], types: [SMS_MATCHED, SMS_UNMATCHED] };
+const OUTCOMES_PAGE = 500;
 
 @Injectable()
 export class IngestSmsHandler {
@@ -63,25 +68,28 @@ export class IngestSmsHandler {
     };
     const parse = parseRecordedSms(tenant, received, false);
     let history: RecordedEvent[];
+    let recordedUpTo: Checkpoint;
     try {
-      await this.events.append(stream, [{ type: SMS_RECEIVED, data: received, metadata }, { ...parse, metadata }], NO_STREAM);
+      ({ checkpoint: recordedUpTo } = await this.events.append(stream, [{ type: SMS_RECEIVED, data: received, metadata }, { ...parse, metadata }], NO_STREAM));
       if (parse.type === SMS_REJECTED) this.metrics.smsRejections.inc({ reason: (parse.data as SmsRejectedData).reason });
       history = [];
     } catch (error) {
       if (!(error instanceof ExpectedVersionConflictError)) throw error;
       history = await this.events.readStream(stream);
+      recordedUpTo = (history.at(-1) as RecordedEvent).checkpoint;
     }
-    return this.outcome(stream, history, parse);
+    return this.outcome(stream, { history, recordedUpTo }, parse);
   }
 
   /** From the latest parse of the SMS (recorded now, or earlier for a repeat) and its outcome. */
-  private async outcome(stream: string, history: RecordedEvent[], fresh: Omit<NewEvent, 'metadata'>): Promise<IngestOutcome> {
+  private async outcome(stream: string, recorded: RecordedSms, fresh: Omit<NewEvent, 'metadata'>): Promise<IngestOutcome> {
+    const { history } = recorded;
     const lastParse = [...history].reverse().find((e) => e.type === SMS_PARSED || e.type === SMS_REJECTED);
     const parse = lastParse ?? { ...fresh, streamVersion: 2 };
     if (parse.type === SMS_REJECTED) throw new UnprocessableEntityException(rejectionMessage((parse.data as SmsRejectedData).reason));
     const parsed = parse.data as SmsParsedData;
     const known = { reference: parsed.reference, amount: parsed.amountPaisa / 100 };
-    const decided = await this.waitForOutcome(stream, parse.streamVersion, history);
+    const decided = await this.waitForOutcome(stream, parse.streamVersion, recorded);
     if (!decided) return { status: 'processing', transaction_uuid: null, ...known };
     if (decided.type === SMS_MATCHED) {
       const matched = decided.data as SmsMatchedData;
@@ -90,20 +98,34 @@ export class IngestSmsHandler {
     return { status: 'unmatched', transaction_uuid: null, ...known };
   }
 
-  /** The matcher's final word on one parse: a match, else the latest "unmatched", within the bound. */
-  private async waitForOutcome(stream: string, parsedVersion: number, history: RecordedEvent[]): Promise<RecordedEvent | null> {
+  /**
+   * The matcher's final word on one parse: a match, else the latest "unmatched", within the bound.
+   * Outcomes come after what was recorded, so the wait follows the log's outcomes from there: every
+   * waiting ingest is answered by the reads the process makes anyway, not by a read of its own stream.
+   */
+  private async waitForOutcome(stream: string, parsedVersion: number, { history, recordedUpTo }: RecordedSms): Promise<RecordedEvent | null> {
     const deadline = Date.now() + this.config.smsDecisionWaitMs;
-    let events = history.filter((e) => e.streamVersion > parsedVersion);
+    let outcomes = history.filter((e) => isOutcomeOfParse(e, parsedVersion));
+    let after = recordedUpTo;
+    let morePages = false;
     let seen = this.events.appendsSignalled();
     for (;;) {
-      const outcomes = events.filter((e) => isOutcomeOfParse(e, parsedVersion));
       const decided = outcomes.find((e) => e.type === SMS_MATCHED) ?? outcomes.at(-1);
       const remaining = deadline - Date.now();
       if (decided || remaining <= 0) return decided ?? null;
-      await this.events.waitForAppend(Math.min(POLL_MS, remaining), seen);
+      if (!morePages) await this.events.waitForAppend(Math.min(POLL_MS, remaining), seen);
       // Counted before reading, so a decision appended while the read runs is not waited out.
       seen = this.events.appendsSignalled();
-      events = await this.events.readStream(stream, parsedVersion);
+      const page = await this.events.readAll({ after, filter: SMS_OUTCOMES, limit: OUTCOMES_PAGE });
+      after = page.at(-1)?.checkpoint ?? after;
+      morePages = page.length === OUTCOMES_PAGE;
+      outcomes = page.filter((e) => e.streamName === stream && isOutcomeOfParse(e, parsedVersion));
     }
   }
+}
+
+/** An SMS stream as the ingest left it: what it read of it (a repeat), and the checkpoint of its last event. */
+interface RecordedSms {
+  readonly history: readonly RecordedEvent[];
+  readonly recordedUpTo: Checkpoint;
 }
