@@ -1,6 +1,6 @@
 // Writes a benchmark run's figures: bench/results.json (flat keys, numbers or null) and BENCHMARKS.md
 // (each figure's median and range over the runs, its target if it has one, the method, the machine).
-const { writeFileSync } = require('node:fs');
+const { existsSync, readFileSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 
 const MODES = ['embedded', 'distributed'];
@@ -87,8 +87,8 @@ machine as the service, as it must here, and shares its cores.
   PGlite (the service's version) in-process, persisted in a fresh folder, the same row inserted one
   statement at a time, then one row selected by primary key at a time.
 - **Verify and status** (\`verify_*\`, \`status_*\`): autocannon, 50 connections, against the built
-  service (embedded: one process on PGlite, as \`npm start\` runs it; distributed: the four apps on
-  PostgreSQL, Kafka and Redis). Verify registers a new intent each request. Only 2xx answers count as
+  service (embedded: one process on PGlite, as \`npm start\` runs it, with node's \`--optimize-for-size\`;
+  distributed: the four apps on PostgreSQL, Kafka and Redis). Verify registers a new intent each request. Only 2xx answers count as
   throughput; each run uses fresh tenants, enough that none meets its per-minute rate limit (a run
   with any other answer says so below). Ratios are the service's median over the ceiling's median (their
   range: the lowest service run over the highest ceiling run, and the other way round).
@@ -111,7 +111,13 @@ machine as the service, as it must here, and shares its cores.
   \`rss_mb_<app>\`, each distributed process's peak RSS at the end of the distributed measurements.
 `;
 
-function markdown({ figures, notes, machine, quick, startedAt, seconds }) {
+/** The hand-written account of what profiling found and what changed, kept beside the figures. */
+function profilingNotes(root) {
+  const file = join(root, 'bench', 'PROFILING.md');
+  return existsSync(file) ? `\n${readFileSync(file, 'utf8').trim()}\n` : '';
+}
+
+function markdown({ figures, notes, machine, quick, startedAt, seconds }, profiling) {
   const rows = KEYS.map((key) => {
     const figure = figures[key];
     const target = TARGETS[key] ? `${TARGETS[key][0]} ${format(TARGETS[key][1])}` : '';
@@ -126,7 +132,7 @@ figures are in \`bench/results.json\`. Latencies in ms, throughputs per second, 
 | Figure | Median | Range | Target | Reached |
 |---|---|---|---|---|
 ${rows.join('\n')}
-
+${profiling}
 ${METHOD}
 ## This run
 
@@ -143,7 +149,7 @@ function writeReport(root, run) {
   const figures = withRatios(run.figures);
   const results = Object.fromEntries(KEYS.map((key) => [key, figures[key]?.median ?? null]));
   writeFileSync(join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
-  writeFileSync(join(root, 'BENCHMARKS.md'), markdown({ ...run, figures }));
+  writeFileSync(join(root, 'BENCHMARKS.md'), markdown({ ...run, figures }, profilingNotes(root)));
   return results;
 }
 
