@@ -118,16 +118,17 @@ export class SharedTail {
     return refresh.signalsSeen === this.source.appendsSignalled() && performance.now() - refresh.startedAt <= this.maxStalenessMs;
   }
 
+  /** To the head of the log, page by page; a burst larger than the capacity passes through, trimmed as it goes. */
   private async readNewEvents(): Promise<void> {
     for (;;) {
       const page = await this.source.readAfter(this.newestHeld() ?? null, PAGE);
       this.events.push(...page);
-      if (page.length < PAGE) break;
-    }
-    const excess = this.events.length - this.capacity;
-    if (excess > 0) {
-      this.start = this.events[excess - 1].checkpoint;
-      this.events = this.events.slice(excess);
+      const excess = this.events.length - this.capacity;
+      if (excess > 0) {
+        this.start = this.events[excess - 1].checkpoint;
+        this.events = this.events.slice(excess);
+      }
+      if (page.length < PAGE) return;
     }
   }
 
