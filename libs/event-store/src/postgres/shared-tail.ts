@@ -31,9 +31,10 @@ const PAGE = 1_000;
 const MAX_REMEMBERED_SCANS = 1_000;
 
 /**
- * The newest events of the log, read once for every reader in the process. Catch-up readers
- * (projections, the matcher, the notifier's feed, long polls) all wake at the same append and ask
- * for what follows their checkpoints; without this, each asks the database for the same few events.
+ * The newest events of the log, read once for every reader in the process. Its readers (projections,
+ * the matcher and its decision publisher, the tenant directory, waiting SMS ingests, the event-log
+ * long poll) all wake at the same append and ask for what follows their checkpoints; without this,
+ * each asks the database for the same few events.
  * One refresh reads past the newest event held, and every reader whose checkpoint falls inside
  * what is held is answered from memory, filtered here as the database would. A reader further
  * behind (a rebuild, a projection catching up after a restart) reads the database itself.
