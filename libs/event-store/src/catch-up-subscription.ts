@@ -45,6 +45,9 @@ export class CatchUpSubscription {
   private waiters: PositionWaiter[] = [];
   private batchesInOrder: Promise<unknown> = Promise.resolve();
   private lastReadAt = -Infinity;
+  /** Resolves when stop is asked for, so that a loop waiting for appends or a tick ends at once. */
+  private stopAsked: Promise<void> = Promise.resolve();
+  private askStop: () => void = () => undefined;
 
   constructor(
     private readonly store: EventStore,
@@ -59,12 +62,14 @@ export class CatchUpSubscription {
     if (this.running) return;
     await this.loadPosition();
     this.running = true;
+    this.stopAsked = new Promise((resolve) => (this.askStop = resolve));
     this.loop = this.run();
   }
 
   /** Stops following; a later start reloads the stored checkpoint (another process may have moved it). */
   async stop(): Promise<void> {
     this.running = false;
+    this.askStop();
     await this.loop;
     this.loop = null;
     this.positionLoaded = false;
@@ -108,8 +113,8 @@ export class CatchUpSubscription {
         // Counted before reading: an append signalled while the batch is handled is not missed.
         const seen = this.store.appendsSignalled();
         if (await this.handleNextBatch()) continue;
-        await this.store.waitForAppend(pollIntervalMs, seen);
-        await this.letEventsGather();
+        await Promise.race([this.store.waitForAppend(pollIntervalMs, seen), this.stopAsked]);
+        await Promise.race([this.letEventsGather(), this.stopAsked]);
       } catch (error) {
         this.options.onError?.(error);
         await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));

@@ -204,14 +204,15 @@ export function eventStoreContract(adapter: string, open: () => Promise<EventSto
           batches.push(events.map((e) => e.type));
         },
         filter: { categories: ['thing'] },
-        pollIntervalMs: 5_000,
-        minBatchIntervalMs: 1_000,
+        pollIntervalMs: 10_000,
+        minBatchIntervalMs: 2_000,
       });
       await subscription.start();
       try {
-        await new Promise((resolve) => setTimeout(resolve, 1_100));
+        await new Promise((resolve) => setTimeout(resolve, 2_100));
         const quiet = await store.append(stream, [event('Quiet')], NO_STREAM);
-        expect(await subscription.waitFor(quiet.checkpoint, 500)).toBe(true);
+        // Waiting for a tick would take up to 2 s, at random: half the time more than this.
+        expect(await subscription.waitFor(quiet.checkpoint, 1_000)).toBe(true);
 
         await store.append(stream, [event('A')], 1);
         await store.append(stream, [event('B')], 2);
@@ -223,6 +224,19 @@ export function eventStoreContract(adapter: string, open: () => Promise<EventSto
       } finally {
         await subscription.stop();
       }
+    });
+
+    it('stops at once, without waiting out its poll interval', async () => {
+      const subscription = new CatchUpSubscription(store, {
+        loadCheckpoint: async () => lastCheckpoint(store),
+        handle: async () => undefined,
+        pollIntervalMs: 60_000,
+      });
+      await subscription.start();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const stopped = subscription.stop().then(() => 'stopped');
+      const late = new Promise((resolve) => setTimeout(() => resolve('still waiting'), 5_000));
+      expect(await Promise.race([stopped, late])).toBe('stopped');
     });
 
     it('retries a batch whose handler failed, without skipping it', async () => {
