@@ -1,2 +1,3 @@
+export * from './credential-secret';
 export * from './test-service';
 export * from './webhook-receiver';
