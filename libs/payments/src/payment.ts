@@ -57,26 +57,45 @@ export function registeredPayment(intent: PaymentIntentRegisteredData): Payment 
   };
 }
 
+/** What a decision event sets on a payment: its status, and the amount detected or the time verified it states. */
+export interface PaymentDecision {
+  readonly status: PaymentStatus;
+  readonly amountDetectedPaisa?: Paisa;
+  readonly verifiedAt?: string;
+}
+
+const DECISIONS = new Map<string, (data: unknown) => PaymentDecision>([
+  [
+    PAYMENT_VERIFIED,
+    (data) => {
+      const verified = data as PaymentVerifiedData;
+      return { status: 'verified', amountDetectedPaisa: verified.amountDetectedPaisa, verifiedAt: verified.verifiedAt };
+    },
+  ],
+  [PAYMENT_FLAGGED_FOR_REVIEW, (data) => ({ status: 'manual_review', amountDetectedPaisa: (data as PaymentFlaggedForReviewData).amountDetectedPaisa })],
+  [PAYMENT_APPROVED, (data) => ({ status: 'verified', verifiedAt: (data as PaymentReviewedData).decidedAt })],
+  [PAYMENT_REJECTED, () => ({ status: 'failed' })],
+  [PAYMENT_EXPIRED, () => ({ status: 'failed' })],
+]);
+
+/** The decision an event of a payment stream records; null for the intent and any other event. */
+export function paymentDecision(event: PaymentEvent): PaymentDecision | null {
+  return DECISIONS.get(event.type)?.(event.data) ?? null;
+}
+
 export function evolvePayment(payment: Payment | null, event: PaymentEvent): Payment | null {
   if (event.type === PAYMENT_INTENT_REGISTERED) return registeredPayment(event.data as PaymentIntentRegisteredData);
-  if (!payment) return null;
+  const decision = paymentDecision(event);
+  if (!payment || !decision) return payment;
+  const decided = { ...payment, ...decision };
   switch (event.type) {
-    case PAYMENT_VERIFIED: {
-      const data = event.data as PaymentVerifiedData;
-      return { ...payment, status: 'verified', amountDetectedPaisa: data.amountDetectedPaisa, verifiedAt: data.verifiedAt, smsId: data.smsId };
-    }
-    case PAYMENT_FLAGGED_FOR_REVIEW: {
-      const data = event.data as PaymentFlaggedForReviewData;
-      return { ...payment, status: 'manual_review', amountDetectedPaisa: data.amountDetectedPaisa, smsId: data.smsId };
-    }
-    case PAYMENT_APPROVED:
-      return { ...payment, status: 'verified', verifiedAt: (event.data as PaymentReviewedData).decidedAt };
-    case PAYMENT_REJECTED:
-      return { ...payment, status: 'failed' };
+    case PAYMENT_VERIFIED:
+    case PAYMENT_FLAGGED_FOR_REVIEW:
+      return { ...decided, smsId: (event.data as PaymentVerifiedData | PaymentFlaggedForReviewData).smsId };
     case PAYMENT_EXPIRED:
-      return { ...payment, status: 'failed', expiresAt: (event.data as PaymentExpiredData).expiredAt };
+      return { ...decided, expiresAt: (event.data as PaymentExpiredData).expiredAt };
     default:
-      return payment;
+      return decided;
   }
 }
 

@@ -1,36 +1,11 @@
-import {
-  PAYMENT_APPROVED,
-  PAYMENT_EXPIRED,
-  PAYMENT_FLAGGED_FOR_REVIEW,
-  PAYMENT_INTENT_REGISTERED,
-  PAYMENT_REJECTED,
-  PAYMENT_VERIFIED,
-  PaymentIntentRegisteredData,
-  PaymentReviewedData,
-  PaymentStatus,
-  PaymentVerifiedData,
-  businessDay,
-} from '@pvs/contracts';
+import { PAYMENT_INTENT_REGISTERED, PaymentIntentRegisteredData, PaymentStatus, businessDay } from '@pvs/contracts';
 import { RecordedEvent } from '@pvs/event-store';
+import { PaymentDecision, paymentDecision } from '@pvs/payments';
 import { TENANT_DAILY_PROJECTION, TablesOf } from '@pvs/read-model';
 import { SqlExecutor } from '@pvs/sql';
 import { Projection } from '../projections/projection';
 import { roundsByStream } from '../projections/stream-order';
 import { CounterChange, DailyPayment, counterChanges, mergeCounterChanges } from './daily-counters';
-
-const STATUS_AFTER: Record<string, PaymentStatus> = {
-  [PAYMENT_VERIFIED]: 'verified',
-  [PAYMENT_FLAGGED_FOR_REVIEW]: 'manual_review',
-  [PAYMENT_APPROVED]: 'verified',
-  [PAYMENT_REJECTED]: 'failed',
-  [PAYMENT_EXPIRED]: 'failed',
-};
-
-function verifiedAt(event: RecordedEvent): string | null {
-  if (event.type === PAYMENT_VERIFIED) return (event.data as PaymentVerifiedData).verifiedAt;
-  if (event.type === PAYMENT_APPROVED) return (event.data as PaymentReviewedData).decidedAt;
-  return null;
-}
 
 /** Records each payment once; only a first recording counts it. */
 async function register(tx: SqlExecutor, table: string, events: readonly RecordedEvent[]): Promise<CounterChange[]> {
@@ -59,6 +34,7 @@ async function register(tx: SqlExecutor, table: string, events: readonly Recorde
 /** Moves payments (one event each) to their new status over an older stream version only, so a replay moves nothing. */
 async function move(tx: SqlExecutor, table: string, events: readonly RecordedEvent[]): Promise<CounterChange[]> {
   if (events.length === 0) return [];
+  const decisions = events.map((event) => paymentDecision(event) as PaymentDecision);
   const moved = await tx.query<DailyPayment & { previous: PaymentStatus; status: PaymentStatus }>(
     `UPDATE ${table} AS payment
      SET status = change.status, stream_version = change.version,
@@ -71,8 +47,8 @@ async function move(tx: SqlExecutor, table: string, events: readonly RecordedEve
     [
       events.map((event) => (event.data as { paymentId: string }).paymentId),
       events.map((event) => event.streamVersion),
-      events.map((event) => STATUS_AFTER[event.type]),
-      events.map(verifiedAt),
+      decisions.map((decision) => decision.status),
+      decisions.map((decision) => decision.verifiedAt ?? null),
     ],
   );
   return moved.flatMap((payment) => counterChanges(payment, payment.previous, payment.status));
@@ -113,7 +89,7 @@ export const tenantDailyProjection: Projection<TablesOf<typeof TENANT_DAILY_PROJ
 
   async apply(tx, events, tables): Promise<void> {
     const changes = await register(tx, tables.payments, events.filter((event) => event.type === PAYMENT_INTENT_REGISTERED));
-    for (const round of roundsByStream(events.filter((event) => STATUS_AFTER[event.type]))) changes.push(...(await move(tx, tables.payments, round)));
+    for (const round of roundsByStream(events.filter((event) => paymentDecision(event)))) changes.push(...(await move(tx, tables.payments, round)));
     await addToCounters(tx, tables.summary, mergeCounterChanges(changes));
   },
 };

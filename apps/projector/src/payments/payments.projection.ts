@@ -1,40 +1,10 @@
-import {
-  PAYMENT_APPROVED,
-  PAYMENT_EXPIRED,
-  PAYMENT_FLAGGED_FOR_REVIEW,
-  PAYMENT_INTENT_REGISTERED,
-  PAYMENT_REJECTED,
-  PAYMENT_VERIFIED,
-  Paisa,
-  PaymentFlaggedForReviewData,
-  PaymentIntentRegisteredData,
-  PaymentReviewedData,
-  PaymentStatus,
-  PaymentVerifiedData,
-} from '@pvs/contracts';
+import { PAYMENT_INTENT_REGISTERED, PaymentIntentRegisteredData } from '@pvs/contracts';
 import { RecordedEvent } from '@pvs/event-store';
+import { PaymentDecision, paymentDecision } from '@pvs/payments';
 import { PAYMENTS_PROJECTION, TablesOf } from '@pvs/read-model';
 import { SqlExecutor } from '@pvs/sql';
 import { Projection } from '../projections/projection';
 import { roundsByStream } from '../projections/stream-order';
-
-/** What a decision event changes in a payment's row; what it leaves out stays as it was. */
-interface PaymentChange {
-  readonly status: PaymentStatus;
-  readonly amountDetectedPaisa?: Paisa;
-  readonly verifiedAt?: string;
-}
-
-const CHANGES: Record<string, (event: RecordedEvent) => PaymentChange> = {
-  [PAYMENT_VERIFIED]: (event) => {
-    const data = event.data as PaymentVerifiedData;
-    return { status: 'verified', amountDetectedPaisa: data.amountDetectedPaisa, verifiedAt: data.verifiedAt };
-  },
-  [PAYMENT_FLAGGED_FOR_REVIEW]: (event) => ({ status: 'manual_review', amountDetectedPaisa: (event.data as PaymentFlaggedForReviewData).amountDetectedPaisa }),
-  [PAYMENT_APPROVED]: (event) => ({ status: 'verified', verifiedAt: (event.data as PaymentReviewedData).decidedAt }),
-  [PAYMENT_REJECTED]: () => ({ status: 'failed' }),
-  [PAYMENT_EXPIRED]: () => ({ status: 'failed' }),
-};
 
 async function insertIntents(tx: SqlExecutor, table: string, events: readonly RecordedEvent[]): Promise<void> {
   if (events.length === 0) return;
@@ -65,7 +35,7 @@ async function insertIntents(tx: SqlExecutor, table: string, events: readonly Re
  */
 async function applyDecisions(tx: SqlExecutor, table: string, events: readonly RecordedEvent[]): Promise<void> {
   if (events.length === 0) return;
-  const changes = events.map((event) => CHANGES[event.type](event));
+  const changes = events.map((event) => paymentDecision(event) as PaymentDecision);
   await tx.query(
     `UPDATE ${table} AS payment
      SET status = change.status,
@@ -93,6 +63,6 @@ export const paymentsProjection: Projection<TablesOf<typeof PAYMENTS_PROJECTION>
 
   async apply(tx, events, tables): Promise<void> {
     await insertIntents(tx, tables.payments, events.filter((event) => event.type === PAYMENT_INTENT_REGISTERED));
-    for (const round of roundsByStream(events.filter((event) => CHANGES[event.type]))) await applyDecisions(tx, tables.payments, round);
+    for (const round of roundsByStream(events.filter((event) => paymentDecision(event)))) await applyDecisions(tx, tables.payments, round);
   },
 };
