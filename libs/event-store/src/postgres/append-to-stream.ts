@@ -26,8 +26,13 @@ const STREAM_VERSION_STEP: Record<string, string> = {
           WHERE stream_name = $1 AND category = $2 AND version = $5 RETURNING version`,
 };
 
+/** Which stream-version step an expectation takes: version 0 is "no stream", other numbers `exact`. */
+export function versionStep(expected: ExpectedVersion): string {
+  return typeof expected === 'number' ? (expected === 0 ? NO_STREAM : 'exact') : expected;
+}
+
 function appendStatement(expected: ExpectedVersion, notify: boolean): string {
-  const step = typeof expected === 'number' ? (expected === 0 ? NO_STREAM : 'exact') : expected;
+  const step = versionStep(expected);
   // pg_notify is delivered at commit, so listeners never wake before the events are visible.
   const notified = notify ? `, (SELECT pg_notify('${APPENDED_CHANNEL}', '')) AS notified` : '';
   return `
@@ -56,12 +61,11 @@ export async function appendToStream(
   expected: ExpectedVersion,
   notify = false,
 ): Promise<AppendResult> {
-  if (events.length === 0) throw new Error('append needs at least one event');
   const payload = JSON.stringify(
     events.map((event) => ({ id: event.id ?? randomUUID(), type: event.type, data: event.data, metadata: event.metadata })),
   );
   const params = [streamName, categoryOf(streamName), events.length, payload];
-  if (typeof expected === 'number' && expected > 0) params.push(expected);
+  if (versionStep(expected) === 'exact') params.push(expected);
 
   let rows: AppendedRow[];
   try {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SqlExecutor } from '@pvs/sql';
 import { ANY_VERSION, AppendResult, ExpectedVersion, NO_STREAM, NewEvent, STREAM_EXISTS, categoryOf } from '../event-store.port';
 import { APPENDED_CHANNEL } from './append-notifications';
-import { appendToStream, versionConflict } from './append-to-stream';
+import { appendToStream, versionConflict, versionStep } from './append-to-stream';
 import { toCheckpoint } from './checkpoint';
 
 export interface StreamAppend {
@@ -57,14 +57,14 @@ interface GroupAppendedRow {
 
 /** `expected` as one of the statement's four steps, with the version an `exact` step needs. */
 function requestRow({ streamName, events, expected }: StreamAppend, item: number) {
-  const exact = typeof expected === 'number' && expected > 0;
+  const step = versionStep(expected);
   return {
     item,
     stream_name: streamName,
     category: categoryOf(streamName),
     count: events.length,
-    step: exact ? 'exact' : expected === 0 ? NO_STREAM : expected,
-    version: exact ? expected : null,
+    step,
+    version: step === 'exact' ? expected : null,
     events: events.map((event) => ({ id: event.id ?? randomUUID(), type: event.type, data: event.data, metadata: event.metadata })),
   };
 }

@@ -64,10 +64,11 @@ export class SharedTail {
   async readAll(options: ReadAllOptions, readFromStore: (options: ReadAllOptions) => Promise<RecordedEvent[]>): Promise<RecordedEvent[]> {
     await this.anchor();
     const { after = null, limit = DEFAULT_BATCH_SIZE, filter } = options;
-    if (this.holdsEverythingAfter(this.scanStart(after, filter))) {
+    const reader = scanKey(after, filter);
+    if (this.holdsEverythingAfter(this.scanStart(after, reader))) {
       await this.fresh();
       // The refresh may have let go of the oldest events, the ones this reader needs next.
-      if (this.holdsEverythingAfter(this.scanStart(after, filter))) return this.slice(after, limit, filter);
+      if (this.holdsEverythingAfter(this.scanStart(after, reader))) return this.slice(after, reader, limit, filter);
     }
     const newestHeld = this.newestHeld();
     const page = await readFromStore(options);
@@ -133,13 +134,13 @@ export class SharedTail {
     }
   }
 
-  private slice(after: Checkpoint | null, limit: number, filter: EventFilter | undefined): RecordedEvent[] {
+  private slice(after: Checkpoint | null, reader: string, limit: number, filter: EventFilter | undefined): RecordedEvent[] {
     const passes = eventFilter(filter);
     const found: RecordedEvent[] = [];
-    for (let i = this.firstAfter(this.scanStart(after, filter)); i < this.events.length && found.length < limit; i++) {
+    for (let i = this.firstAfter(this.scanStart(after, reader)); i < this.events.length && found.length < limit; i++) {
       if (passes(this.events[i])) found.push(this.events[i]);
     }
-    this.scannedWithoutMatch.delete(scanKey(after, filter));
+    this.scannedWithoutMatch.delete(reader);
     if (found.length < limit) this.rememberScanned(found.at(-1)?.checkpoint ?? after, filter, this.newestHeld());
     return found;
   }
@@ -149,8 +150,8 @@ export class SharedTail {
    * was already tried on. A reader whose filter rarely passes thus stays served from memory, though
    * its checkpoint falls behind what is held.
    */
-  private scanStart(after: Checkpoint | null, filter: EventFilter | undefined): Checkpoint | null {
-    const scanned = this.scannedWithoutMatch.get(scanKey(after, filter));
+  private scanStart(after: Checkpoint | null, reader: string): Checkpoint | null {
+    const scanned = this.scannedWithoutMatch.get(reader);
     return scanned !== undefined && (after === null || scanned > after) ? scanned : after;
   }
 

@@ -118,6 +118,11 @@ export function eventStoreContract(adapter: string, open: () => Promise<EventSto
       );
     });
 
+    it('refuses an append of no events, and records nothing', async () => {
+      await expect(store.append(stream, [], NO_STREAM)).rejects.toThrow('append needs at least one event');
+      expect(await store.readStream(stream)).toEqual([]);
+    });
+
     it('reads a stream after a version, and an unknown stream as empty', async () => {
       await store.append(stream, [event('A'), event('B'), event('C')], NO_STREAM);
       expect((await store.readStream(stream, 1)).map((e) => e.type)).toEqual(['B', 'C']);
