@@ -64,6 +64,38 @@ describe('matching rules over HTTP (embedded)', () => {
     });
   });
 
+  describe('a credit in a wording no template knows (the extracted tier)', () => {
+    /** NBP has no template: its alerts are read by the extractor. */
+    const toTheHolder = (reference: string, amount: string) =>
+      `Dear Customer, Your A/C No. ******4410 has been credited with PKR ${amount} on 15-04-2026 11:32 via IBFT from ZAHID HUSSAIN (MEEZAN). TRX ID: ${reference}. NBP Helpline 021-111-627-627`;
+    const toAnAccount = (reference: string, amount: string) =>
+      `NBP: Salary/EFT credit of PKR ${amount} received in A/C ...4410 on 01-May-26. Ref No. ${reference}. Avl Bal PKR 101,230.00`;
+
+    it('verifies when the credit is addressed to the account holder and has a reference', async () => {
+      const shop = await service.createTenant();
+      const reference = tid();
+      const { uuid } = (await verify(shop, { gateway: 'bank', transaction_reference: reference, amount: 12000 })).body.data;
+      const response = await ingest(shop, 'NBP', toTheHolder(reference, '12,000.00'));
+      expect(response.body).toEqual({ status: 'verified', transaction_uuid: uuid, reference, amount: 12000 });
+    });
+
+    it('sends a credit to a stated account to manual review, unless the account is one the tenant configured', async () => {
+      const unconfigured = await service.createTenant();
+      const first = tid();
+      const pending = (await verify(unconfigured, { gateway: 'bank', transaction_reference: first, amount: 96540 })).body.data.uuid;
+      expect((await ingest(unconfigured, 'NBP', toAnAccount(first, '96,540.00'))).body).toEqual({
+        status: 'manual_review', transaction_uuid: pending, reference: first, amount: 96540,
+      });
+
+      const configured = await service.createTenant({ receiving_accounts: { bank: ['0001-2233-4410'] } });
+      const second = tid();
+      const uuid = (await verify(configured, { gateway: 'bank', transaction_reference: second, amount: 96540 })).body.data.uuid;
+      expect((await ingest(configured, 'NBP', toAnAccount(second, '96,540.00'))).body).toEqual({
+        status: 'verified', transaction_uuid: uuid, reference: second, amount: 96540,
+      });
+    });
+  });
+
   it('fails a payment nobody paid before it expired, and a late SMS changes nothing', async () => {
     const hurried = await startTestService({ paymentExpirySeconds: 1, expirySweepIntervalMs: 100 });
     try {

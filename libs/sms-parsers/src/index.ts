@@ -1,7 +1,7 @@
 export { parseSms } from './parse-sms';
-export { toPaisa, samePaisa } from './money';
-export { normalizeReference } from './reference';
-export { DEFAULT_ALLOWED_SENDERS, normalizeSender } from './senders';
+export { toPaisa, samePaisa } from './normalise/money';
+export { normalizeReference } from './extract/reference';
+export { DEFAULT_ALLOWED_SENDERS, normalizeSender } from './institutions/senders';
 export { TEMPLATES } from './templates/registry';
 export type { SmsTemplate, TemplateExample } from './templates/template';
 export type {

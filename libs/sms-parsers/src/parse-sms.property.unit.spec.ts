@@ -1,12 +1,12 @@
 import fc from 'fast-check';
-import { toPaisa } from './money';
+import { readMoney, toPaisa } from './normalise/money';
 import { parseSms } from './parse-sms';
-import { normalizeReference } from './reference';
-import { DEFAULT_ALLOWED_SENDERS } from './senders';
+import { normalizeReference } from './extract/reference';
+import { DEFAULT_ALLOWED_SENDERS } from './institutions/senders';
 import { GATEWAYS } from './sms.types';
 import { TEMPLATES } from './templates/registry';
 import { examplesOf, renderExample, writesWholeRupees } from './testing/template-rendering';
-import { normalizeText } from './text';
+import { foldUnicode, normalizeText } from './normalise/text';
 
 const REASONS = ['unrecognized_template', 'untrusted_sender', 'not_a_credit', 'failed_transaction', 'otp_or_promo', 'ambiguous', 'malformed'];
 const TRUSTED_SENDERS = GATEWAYS.flatMap((gateway) => DEFAULT_ALLOWED_SENDERS[gateway]);
@@ -34,19 +34,36 @@ describe('parseSms properties', () => {
     );
   });
 
-  it('never reads random text from a trusted sender as a credit', () => {
+  it('reads random text as a credit only with its amount and reference where the result says they stand', () => {
     fc.assert(
       fc.property(fc.constantFrom(...TRUSTED_SENDERS), anyText, (sender, body) => {
-        expect(parseSms({ sender, body }).ok).toBe(false);
+        const result = parseSms({ sender, body });
+        if (!result.ok) return;
+        expect(readMoney(foldUnicode(body.slice(...result.spans.amount)))).toEqual({ kind: 'exact', paisa: result.amountPaisa });
+        expect(result.spans.reference && normalizeReference(body.slice(...result.spans.reference))).toBe(result.reference);
       }),
       { numRuns: 5000 },
+    );
+  });
+
+  it('rejects random text read as a credit once it also says reversed, failed or OTP', () => {
+    const undoing = fc.constantFrom(' Reversed.', ' Transaction failed.', ' Your OTP is 123456.', ' Refund processed.');
+    fc.assert(
+      fc.property(fc.constantFrom(...TRUSTED_SENDERS), smsLikeText, undoing, (sender, body, undo) => {
+        fc.pre(parseSms({ sender, body }).ok);
+        expect(parseSms({ sender, body: `${body}${undo}` }).ok).toBe(false);
+      }),
+      { numRuns: 2000 },
     );
   });
 
   it.each(examplesOf(TEMPLATES).map((entry) => ({ ...entry, id: entry.template.id })))(
     '$id round-trips any amount and reference put into its wording',
     ({ template, example }) => {
-      const referenceShape = fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: example.reference?.length ?? 0, maxLength: example.reference?.length ?? 0 });
+      // A reference is never a phone number: the parser refuses values shaped like one.
+      const referenceShape = fc
+        .string({ unit: fc.constantFrom(...'0123456789'), minLength: example.reference?.length ?? 0, maxLength: example.reference?.length ?? 0 })
+        .filter((reference) => !/^(?:0|92)3\d{9}$/.test(reference));
       const rupees = fc.integer({ min: 1, max: 99_999_999 });
       const paisa = writesWholeRupees(example.amount) ? rupees.map((whole) => whole * 100) : fc.integer({ min: 1, max: 9_999_999_999 });
       fc.assert(

@@ -1,3 +1,4 @@
+import { Span } from './normalise/text';
 import { AllowedSenders, GATEWAYS, Gateway } from '@pvs/contracts';
 
 export { GATEWAYS };
@@ -30,6 +31,18 @@ export interface Payer {
   readonly account?: string;
 }
 
+export type { Span };
+
+/**
+ * How a credit was read: `template`, by a known wording matched end to end (high confidence); `extracted`, from the
+ * words and numbers of a wording no template knows. An extracted reading verifies a payment on its own only when its
+ * credit names the merchant as the receiver (see `target`); otherwise it goes to manual review.
+ */
+export type ReadingTier = 'template' | 'extracted';
+
+/** Who the credit is addressed to: the account holder ("your account", "you have received"), a stated account, or nobody. */
+export type CreditTarget = 'holder' | 'account' | 'unstated';
+
 export interface ParsedSms {
   readonly ok: true;
   readonly gateway: Gateway;
@@ -42,7 +55,14 @@ export interface ParsedSms {
   readonly payer?: Payer;
   /** Local Pakistan time as stated by the message: `YYYY-MM-DDTHH:mm:ss+05:00`, or `YYYY-MM-DD` without a time. */
   readonly occurredAt?: string;
-  readonly templateId: string;
+  readonly tier: ReadingTier;
+  /** The template that read the message; null for an extracted reading. */
+  readonly templateId: string | null;
+  /** The bank or wallet the message is from, when the sender or the wording says; null for a tenant's own sender id. */
+  readonly institution: string | null;
+  readonly target: CreditTarget;
+  /** Where the amount and the reference stand in the body as forwarded. */
+  readonly spans: { readonly amount: Span; readonly reference: Span | null };
   readonly receivingAccount?: string;
   readonly balance?: number;
   readonly balancePaisa?: number;

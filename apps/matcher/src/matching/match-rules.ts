@@ -8,8 +8,9 @@ import {
   PaymentExpiredData,
   PaymentFlaggedForReviewData,
   PaymentVerifiedData,
+  SmsParsedData,
 } from '@pvs/contracts';
-import { Payment } from '@pvs/payments';
+import { accountMatches, Payment } from '@pvs/payments';
 
 export interface Evidence {
   readonly smsId: string;
@@ -17,6 +18,21 @@ export interface Evidence {
   /** When we recorded the SMS: a payment counts if it arrived before the intent expired. */
   readonly recordedAt: string;
   readonly balanceCheck: BalanceCheck;
+  /** Whether the SMS reading is sure enough to verify on its own (see readingMayVerify). */
+  readonly readingMayVerify: boolean;
+}
+
+/**
+ * A template reading may verify a payment. An extracted reading may only when it has a reference and its credit names
+ * the merchant as the receiver: addressed to the account holder ("your account", "you have received"), or stated to
+ * an account that matches one the tenant configured. Anything weaker goes to manual review, never to verified.
+ */
+export function readingMayVerify(parsed: SmsParsedData, configuredAccounts: readonly string[] | undefined): boolean {
+  if (parsed.tier !== 'extracted') return true;
+  if (parsed.normalizedReference === null) return false;
+  if (parsed.target === 'holder') return true;
+  const stated = parsed.receivingAccount;
+  return stated !== null && (configuredAccounts ?? []).some((account) => accountMatches(account, stated));
 }
 
 export type MatchDecision =
@@ -26,8 +42,8 @@ export type MatchDecision =
 
 /**
  * What an SMS whose reference names a pending payment decides: verified when the amount is
- * equal to the paisa (and, if the tenant asks, the balance chain holds), manual review when it
- * is not, failed when the SMS came after the intent expired.
+ * equal to the paisa, the reading may verify and (if the tenant asks) the balance chain holds;
+ * manual review when one of these fails; failed when the SMS came after the intent expired.
  */
 export function decideMatch(payment: Payment, evidence: Evidence, balanceMode: BalanceCheckMode, now: Date): MatchDecision {
   if (evidence.recordedAt >= payment.expiresAt) {
@@ -45,6 +61,7 @@ export function decideMatch(payment: Payment, evidence: Evidence, balanceMode: B
     },
   });
   if (evidence.amountPaisa !== payment.amountExpectedPaisa) return flag('amount_mismatch');
+  if (!evidence.readingMayVerify) return flag('unconfirmed_reading');
   if (evidence.balanceCheck === 'inconsistent' && balanceMode === 'review') return flag('balance_inconsistent');
   return {
     type: PAYMENT_VERIFIED,

@@ -26,7 +26,7 @@ import { Clock } from '@pvs/runtime';
 import { Tenant, TenantDirectory } from '@pvs/tenants';
 import { BalanceChain } from './balance-chain';
 import { MatchOutcomes } from './match-outcomes';
-import { decideMatch } from './match-rules';
+import { decideMatch, readingMayVerify } from './match-rules';
 
 /** One parsed SMS, as the matcher works with it. */
 interface Sms {
@@ -132,7 +132,13 @@ export class PaymentMatcher {
       const balanceCheck = await this.balances.observe({ ...sms.parsed, smsId: sms.smsId });
       const decision = decideMatch(
         payment,
-        { smsId: sms.smsId, amountPaisa: sms.parsed.amountPaisa, recordedAt: sms.received.recordedAt, balanceCheck },
+        {
+          smsId: sms.smsId,
+          amountPaisa: sms.parsed.amountPaisa,
+          recordedAt: sms.received.recordedAt,
+          balanceCheck,
+          readingMayVerify: readingMayVerify(sms.parsed, tenant.receivingAccounts?.[sms.parsed.gateway]),
+        },
         tenant.balanceCheck,
         this.clock.now(),
       );

@@ -13,7 +13,11 @@ describe('parseJsonLine', () => {
       gateway: 'wallet_one',
       reference: '717402215569',
       amount: 1250,
+      tier: 'template',
       template_id: 'wallet_one.raast_in',
+      institution: 'JazzCash',
+      target: 'holder',
+      spans: { amount: [3, 11], reference: [125, 137] },
       payer: { name: 'SANA IQBAL', account: '***************210045871' },
       receiving_account: '03215566012',
     });

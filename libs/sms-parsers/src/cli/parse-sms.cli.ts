@@ -3,17 +3,24 @@ import { createInterface } from 'node:readline';
 import { ParseOptions } from '../sms.types';
 import { answerJsonLine, readAllowedSenders } from './json-lines';
 
-const USAGE = 'usage: parse-sms [--senders FILE] < messages.jsonl';
+const USAGE = 'usage: parse-sms [--explain] [--senders FILE] < messages.jsonl';
 
-function optionsFrom(args: readonly string[]): ParseOptions {
-  if (args.length === 0) return {};
-  const [flag, file, ...rest] = args;
-  if (flag !== '--senders' || file === undefined || rest.length > 0) throw new Error(USAGE);
-  return { allowedSenders: readAllowedSenders(readFileSync(file, 'utf8')) };
+interface CliOptions {
+  readonly parse: ParseOptions;
+  readonly explain: boolean;
+}
+
+function optionsFrom(args: readonly string[]): CliOptions {
+  const explain = args.includes('--explain');
+  const rest = args.filter((arg) => arg !== '--explain');
+  if (rest.length === 0) return { parse: {}, explain };
+  const [flag, file, ...extra] = rest;
+  if (flag !== '--senders' || file === undefined || extra.length > 0) throw new Error(USAGE);
+  return { parse: { allowedSenders: readAllowedSenders(readFileSync(file, 'utf8')) }, explain };
 }
 
 async function main(): Promise<void> {
-  let options: ParseOptions;
+  let options: CliOptions;
   try {
     options = optionsFrom(process.argv.slice(2));
   } catch (error) {
@@ -22,7 +29,7 @@ async function main(): Promise<void> {
     return;
   }
   for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
-    const answer = answerJsonLine(line, options);
+    const answer = answerJsonLine(line, options.parse, options.explain);
     if (answer !== undefined) process.stdout.write(`${answer}\n`);
   }
 }

@@ -1,6 +1,6 @@
-import { toPaisa } from '../money';
+import { toPaisa } from '../normalise/money';
 import { parseSms } from '../parse-sms';
-import { DEFAULT_ALLOWED_SENDERS } from '../senders';
+import { DEFAULT_ALLOWED_SENDERS } from '../institutions/senders';
 import { TEMPLATES } from './registry';
 
 const cases = TEMPLATES.flatMap((template) =>

@@ -1,3 +1,5 @@
+import { institution, InstitutionId } from '../institutions/institutions';
+import { WordingKind } from '../lexicon/wordings';
 import { Gateway, Payer } from '../sms.types';
 
 export type TemplateLanguage = 'en' | 'roman_urdu' | 'urdu';
@@ -20,20 +22,22 @@ export interface TemplateExample {
 export interface SmsTemplate {
   readonly id: string;
   readonly gateway: Gateway;
-  readonly institution: string;
-  /** Normalised sender ids this institution sends from; they seed DEFAULT_ALLOWED_SENDERS. */
+  readonly institution: InstitutionId;
+  /** The institution's sender ids: a template is tried only on messages from them. */
   readonly senders: readonly string[];
   readonly language: TemplateLanguage;
+  /** Kinds of wording that are part of this template's own text and so do not reject it ("sent to SCB PK A/C"). */
+  readonly acceptsWording?: readonly WordingKind[];
   /** Unanchored marker of this wording: seen without a full match means a damaged message, seen twice means two readings. */
   readonly signature: RegExp;
   readonly pattern: RegExp;
   readonly examples: readonly TemplateExample[];
 }
 
-export interface Institution {
-  readonly institution: string;
-  readonly gateway: Gateway;
-  readonly senders: readonly string[];
+/** The fields a template takes from the institution whose wording it is. */
+export function ofInstitution(id: InstitutionId): Pick<SmsTemplate, 'institution' | 'gateway' | 'senders'> {
+  const { gateway, senders } = institution(id);
+  return { institution: id, gateway, senders };
 }
 
 const MESSAGE_END = String.raw`[.;]?(?: (?<tail>.{0,2000}))?$`;
@@ -41,7 +45,8 @@ const MESSAGE_END = String.raw`[.;]?(?: (?<tail>.{0,2000}))?$`;
 /** Anchors a template body written in normalised single-line text; the message may end in a promotional tail. */
 export function wording(strings: TemplateStringsArray, ...fragments: readonly string[]): RegExp {
   const body = strings.raw.reduce((joined, raw, index) => joined + raw + (fragments[index] ?? ''), '');
-  return new RegExp(`^${body.normalize('NFKC')}${MESSAGE_END}`, 'i');
+  // With match indices: where the amount and reference stand is part of the reading.
+  return new RegExp(`^${body.normalize('NFKC')}${MESSAGE_END}`, 'id');
 }
 
 export function marker(source: string): RegExp {

@@ -1,6 +1,6 @@
-import { account, AMOUNT, BALANCE, CURRENCY, DATE, marker, mobile, NAME, reference, SmsTemplate, TIME, URDU_BALANCE, URDU_MONEY, URDU_NAME, wording } from './template';
+import { account, AMOUNT, BALANCE, CURRENCY, DATE, marker, mobile, NAME, ofInstitution, reference, SmsTemplate, TIME, URDU_BALANCE, URDU_MONEY, URDU_NAME, wording } from './template';
 
-const JAZZCASH = { gateway: 'wallet_one', institution: 'JazzCash', senders: ['8558', 'JAZZCASH'] } as const;
+const JAZZCASH = ofInstitution('jazzcash');
 const TID = reference(12, 12);
 
 export const WALLET_ONE_TEMPLATES: readonly SmsTemplate[] = [

@@ -1,6 +1,6 @@
-import { account, AMOUNT, BALANCE, CURRENCY, DATE, marker, mobile, NAME, reference, SmsTemplate, TIME, URDU_BALANCE, URDU_MONEY, URDU_NAME, wording } from './template';
+import { account, AMOUNT, BALANCE, CURRENCY, DATE, marker, mobile, NAME, ofInstitution, reference, SmsTemplate, TIME, URDU_BALANCE, URDU_MONEY, URDU_NAME, wording } from './template';
 
-const EASYPAISA = { gateway: 'wallet_two', institution: 'Easypaisa', senders: ['3737', 'EASYPAISA'] } as const;
+const EASYPAISA = ofInstitution('easypaisa');
 const TRX_ID = reference(10, 11);
 const YOU_HAVE_RECEIVED = marker(String.raw`You have Received`);
 

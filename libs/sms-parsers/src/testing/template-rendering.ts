@@ -1,5 +1,5 @@
 import { SmsTemplate, TemplateExample } from '../templates/template';
-import { normalizeText } from '../text';
+import { normalizeText } from '../normalise/text';
 
 const group = (rupees: number, separator: string): string => String(rupees).replace(/\B(?=(\d{3})+(?!\d))/g, separator);
 

@@ -21,7 +21,8 @@ export interface PaymentVerifiedData {
   readonly balanceCheck: BalanceCheck;
 }
 
-export type ReviewReason = 'amount_mismatch' | 'no_reference_amount_match' | 'balance_inconsistent';
+/** unconfirmed_reading: an extracted SMS reading that does not name the merchant's account as the receiver. */
+export type ReviewReason = 'amount_mismatch' | 'no_reference_amount_match' | 'balance_inconsistent' | 'unconfirmed_reading';
 
 export interface PaymentFlaggedForReviewData {
   readonly paymentId: string;

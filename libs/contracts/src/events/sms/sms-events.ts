@@ -28,11 +28,28 @@ export interface SmsReceivedData {
   readonly source: SmsSource;
 }
 
+/** How a credit was read: by a known template (high confidence), or extracted from a wording no template knows. */
+export type SmsReadingTier = 'template' | 'extracted';
+
+/** Who the credit is addressed to: the account holder ("your account"), a stated account, or nobody. */
+export type SmsCreditTarget = 'holder' | 'account' | 'unstated';
+
+/** A half-open range of UTF-16 code units of the SMS body as received. */
+export type SmsSpan = readonly [start: number, end: number];
+
 export interface SmsParsedData {
   readonly smsId: string;
   readonly tenantId: string;
   readonly gateway: Gateway;
-  readonly templateId: string;
+  /** Absent in events recorded before readings had tiers: those were all template readings. */
+  readonly tier?: SmsReadingTier;
+  /** The template that read the SMS; null for an extracted reading. */
+  readonly templateId: string | null;
+  /** The bank or wallet the SMS came from, as the parser identified it; null when unknown. */
+  readonly institution?: string | null;
+  readonly target?: SmsCreditTarget;
+  /** Where the amount and the reference stand in the body, for audit. */
+  readonly spans?: { readonly amount: SmsSpan; readonly reference: SmsSpan | null };
   /** As written in the SMS; null when the message carries none. */
   readonly reference: string | null;
   readonly normalizedReference: string | null;

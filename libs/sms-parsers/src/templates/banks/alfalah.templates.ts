@@ -1,6 +1,6 @@
-import { account, AMOUNT, BALANCE, CURRENCY, DATE, marker, NAME, RAIL, SmsTemplate, wording } from '../template';
+import { account, AMOUNT, BALANCE, CURRENCY, DATE, marker, NAME, ofInstitution, RAIL, SmsTemplate, wording } from '../template';
 
-const ALFALAH = { gateway: 'bank', institution: 'Bank Alfalah', senders: ['8287', 'ALFALAH', 'BAFL'] } as const;
+const ALFALAH = ofInstitution('alfalah');
 
 export const ALFALAH_TEMPLATES: readonly SmsTemplate[] = [
   {

@@ -1,6 +1,6 @@
-import { account, AMOUNT, CURRENCY, DATE, marker, NAME, RAIL, SmsTemplate, TIME, wording } from '../template';
+import { account, AMOUNT, CURRENCY, DATE, marker, NAME, ofInstitution, RAIL, SmsTemplate, TIME, wording } from '../template';
 
-const ALLIED = { gateway: 'bank', institution: 'Allied Bank', senders: ['9080', '9225', 'ABL', 'ALLIEDBANK'] } as const;
+const ALLIED = ofInstitution('allied');
 
 export const ALLIED_TEMPLATES: readonly SmsTemplate[] = [
   {

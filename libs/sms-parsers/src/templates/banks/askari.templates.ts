@@ -1,6 +1,6 @@
-import { account, AMOUNT, BALANCE, CURRENCY, DATE, marker, NAME, RAIL, SmsTemplate, wording } from '../template';
+import { account, AMOUNT, BALANCE, CURRENCY, DATE, marker, NAME, ofInstitution, RAIL, SmsTemplate, wording } from '../template';
 
-const ASKARI = { gateway: 'bank', institution: 'Askari Bank', senders: ['AKBL', 'ASKARIBANK'] } as const;
+const ASKARI = ofInstitution('askari');
 
 export const ASKARI_TEMPLATES: readonly SmsTemplate[] = [
   {

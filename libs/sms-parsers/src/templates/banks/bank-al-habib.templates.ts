@@ -1,6 +1,6 @@
-import { account, AMOUNT, BALANCE, CURRENCY, DATE, marker, NAME, RAIL, reference, SmsTemplate, wording } from '../template';
+import { account, AMOUNT, BALANCE, CURRENCY, DATE, marker, NAME, ofInstitution, RAIL, reference, SmsTemplate, wording } from '../template';
 
-const BANK_AL_HABIB = { gateway: 'bank', institution: 'Bank Al Habib', senders: ['BAHL', 'BANKALHABIB'] } as const;
+const BANK_AL_HABIB = ofInstitution('bankAlHabib');
 
 export const BANK_AL_HABIB_TEMPLATES: readonly SmsTemplate[] = [
   {

@@ -1,6 +1,6 @@
-import { account, AMOUNT, CURRENCY, DATE, marker, NAME, RAIL, reference, SmsTemplate, TIME, wording } from '../template';
+import { account, AMOUNT, CURRENCY, DATE, marker, NAME, ofInstitution, RAIL, reference, SmsTemplate, TIME, wording } from '../template';
 
-const FAYSAL = { gateway: 'bank', institution: 'Faysal Bank', senders: ['8756', 'FBL', 'FAYSALBANK'] } as const;
+const FAYSAL = ofInstitution('faysal');
 const REF = reference(6, 16);
 
 export const FAYSAL_TEMPLATES: readonly SmsTemplate[] = [

@@ -1,6 +1,6 @@
-import { account, AMOUNT, BALANCE, CURRENCY, DATE, marker, NAME, RAIL, SmsTemplate, TIME, wording } from '../template';
+import { account, AMOUNT, BALANCE, CURRENCY, DATE, marker, NAME, ofInstitution, RAIL, SmsTemplate, TIME, wording } from '../template';
 
-const HBL = { gateway: 'bank', institution: 'HBL', senders: ['4250', 'HBL'] } as const;
+const HBL = ofInstitution('hbl');
 
 export const HBL_TEMPLATES: readonly SmsTemplate[] = [
   {

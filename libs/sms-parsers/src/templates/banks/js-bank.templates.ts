@@ -1,6 +1,6 @@
-import { account, AMOUNT, CURRENCY, DATE, marker, NAME, RAIL, reference, SmsTemplate, TIME, wording } from '../template';
+import { account, AMOUNT, CURRENCY, DATE, marker, NAME, ofInstitution, RAIL, reference, SmsTemplate, TIME, wording } from '../template';
 
-const JS_BANK = { gateway: 'bank', institution: 'JS Bank', senders: ['JSBANK', 'JSBL'] } as const;
+const JS_BANK = ofInstitution('jsBank');
 
 export const JS_BANK_TEMPLATES: readonly SmsTemplate[] = [
   {

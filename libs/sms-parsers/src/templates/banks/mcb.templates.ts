@@ -1,6 +1,6 @@
-import { account, AMOUNT, CURRENCY, DATE, marker, NAME, RAIL, reference, SmsTemplate, TIME, wording } from '../template';
+import { account, AMOUNT, CURRENCY, DATE, marker, NAME, ofInstitution, RAIL, reference, SmsTemplate, TIME, wording } from '../template';
 
-const MCB = { gateway: 'bank', institution: 'MCB', senders: ['6222', 'MCB'] } as const;
+const MCB = ofInstitution('mcb');
 
 export const MCB_TEMPLATES: readonly SmsTemplate[] = [
   {

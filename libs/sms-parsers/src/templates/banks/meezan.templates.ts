@@ -1,6 +1,6 @@
-import { account, AMOUNT, BALANCE, CURRENCY, DATE, marker, NAME, reference, SmsTemplate, TIME, wording } from '../template';
+import { account, AMOUNT, BALANCE, CURRENCY, DATE, marker, NAME, ofInstitution, reference, SmsTemplate, TIME, wording } from '../template';
 
-const MEEZAN = { gateway: 'bank', institution: 'Meezan Bank', senders: ['8079', '9779', 'MEEZAN', 'MEEZANBANK'] } as const;
+const MEEZAN = ofInstitution('meezan');
 const BRANCH = String.raw`[A-Za-z0-9][A-Za-z0-9 .&'-]{0,59}?`;
 
 export const MEEZAN_TEMPLATES: readonly SmsTemplate[] = [

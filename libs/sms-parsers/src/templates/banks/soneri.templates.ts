@@ -1,6 +1,6 @@
-import { account, AMOUNT, BALANCE, CURRENCY, DATE, marker, SmsTemplate, TIME, wording } from '../template';
+import { account, AMOUNT, BALANCE, CURRENCY, DATE, marker, ofInstitution, SmsTemplate, TIME, wording } from '../template';
 
-const SONERI = { gateway: 'bank', institution: 'Soneri Bank', senders: ['9293', 'SONERI'] } as const;
+const SONERI = ofInstitution('soneri');
 
 export const SONERI_TEMPLATES: readonly SmsTemplate[] = [
   {

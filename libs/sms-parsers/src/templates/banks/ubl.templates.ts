@@ -1,6 +1,6 @@
-import { account, AMOUNT, BALANCE, CURRENCY, DATE, marker, NAME, RAIL, reference, SmsTemplate, TIME, wording } from '../template';
+import { account, AMOUNT, BALANCE, CURRENCY, DATE, marker, NAME, ofInstitution, RAIL, reference, SmsTemplate, TIME, wording } from '../template';
 
-const UBL = { gateway: 'bank', institution: 'UBL', senders: ['8257', 'UBL'] } as const;
+const UBL = ofInstitution('ubl');
 
 export const UBL_TEMPLATES: readonly SmsTemplate[] = [
   {

@@ -1,6 +1,6 @@
-import { AllowedSenders, Gateway, GATEWAYS } from './sms.types';
-import { TEMPLATES } from './templates/registry';
-import { foldUnicode } from './text';
+import { foldUnicode } from '../normalise/text';
+import { AllowedSenders, Gateway, GATEWAYS } from '../sms.types';
+import { institution, INSTITUTION_IDS } from './institutions';
 
 const SEPARATORS = /[\s\-().]/g;
 const PAKISTANI_MOBILE = /^(?:\+92|0092|92)(3\d{9})$/;
@@ -13,11 +13,11 @@ export function normalizeSender(raw: string): string {
 }
 
 function defaultSenders(gateway: Gateway): readonly string[] {
-  const senders = TEMPLATES.filter((template) => template.gateway === gateway).flatMap((template) => template.senders);
+  const senders = INSTITUTION_IDS.map(institution).filter((known) => known.gateway === gateway).flatMap((known) => known.senders);
   return [...new Set(senders)];
 }
 
-/** Wallet short codes and bank SMS headers trusted when a tenant gives no list of its own. */
+/** Wallet short codes and bank SMS headers trusted when a tenant gives no list of its own: every institution's. */
 export const DEFAULT_ALLOWED_SENDERS: Readonly<Record<Gateway, readonly string[]>> = {
   wallet_one: defaultSenders('wallet_one'),
   wallet_two: defaultSenders('wallet_two'),

@@ -11,17 +11,24 @@ const MONEY_SHAPE = /^\d[\d,.]{0,24}$/;
 const CURRENCY_PREFIX = /^(?:rs|pkr)\.? ?/i;
 const MAX_RUPEE_DIGITS = 12;
 
-function count(text: string, mark: string): number {
+function count(text: string, mark: number): number {
   let total = 0;
-  for (const char of text) if (char === mark) total += 1;
+  for (let index = 0; index < text.length; index += 1) if (text.charCodeAt(index) === mark) total += 1;
   return total;
 }
 
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57;
+}
+
+/** Thousands (`1,250,000`) or lakh grouping (`12,50,000`: threes at the end, twos before), never mixed. */
 function validGroups(groups: readonly string[]): boolean {
   const [first, ...rest] = groups;
   if (first === undefined || first.length === 0) return false;
   if (rest.length === 0) return first.length === 1 || first[0] !== '0';
-  return first.length <= 3 && first[0] !== '0' && rest.every((group) => group.length === 3);
+  if (first.length > 3 || first[0] === '0' || rest[rest.length - 1]?.length !== 3) return false;
+  const middle = rest.slice(0, -1);
+  return middle.every((group) => group.length === 3) || (first.length <= 2 && middle.every((group) => group.length === 2));
 }
 
 function accumulate(paisa: number, digits: string): number {
@@ -52,15 +59,15 @@ function readDotted(text: string, dots: number): MoneyReading {
 }
 
 /**
- * Reads written money (`1,499`, `1499.00`, `55.000.00`, `1,499/-`) digit by digit into integer paisa.
+ * Reads written money (`1,499`, `1499.00`, `1,25,000.00`, `55.000.00`, `1,499/-`) digit by digit into integer paisa.
  * `1.500` is ambiguous (1.50 or 1,500); malformed grouping such as `14,99` is invalid.
  */
 export function readMoney(written: string): MoneyReading {
   let text = written.trim();
   if (text.endsWith('/-') || text.endsWith('/=')) text = text.slice(0, -2);
-  if (!MONEY_SHAPE.test(text) || !/\d$/.test(text)) return INVALID;
-  const dots = count(text, '.');
-  const commas = count(text, ',');
+  if (!MONEY_SHAPE.test(text) || !isDigit(text.charCodeAt(text.length - 1))) return INVALID;
+  const dots = count(text, 46);
+  const commas = count(text, 44);
   if (commas === 0) return dots === 0 ? exact([text], '') : readDotted(text, dots);
   if (dots > 1) return INVALID;
   const [rupees = '', fraction = ''] = text.split('.');

@@ -1,0 +1,150 @@
+import { Analysis } from '../extract/analyse';
+import { readOccurredAt } from '../extract/occurred-at';
+import { normalizeReference, ReferenceMention } from '../extract/reference';
+import { institution, InstitutionId } from '../institutions/institutions';
+import { MoneyMention } from '../normalise/money-mentions';
+import { CreditTarget, Gateway, Payer, SmsRejectionReason } from '../sms.types';
+import { nonPaymentReason } from './non-payment';
+
+/** One credit, read from the words and numbers of a message rather than from a template. */
+export interface ExtractedCredit {
+  readonly ok: true;
+  readonly gateway: Gateway;
+  readonly institution: InstitutionId | null;
+  readonly amount: MoneyMention & { readonly paisa: number };
+  readonly reference: ReferenceMention | null;
+  readonly target: CreditTarget;
+  readonly receivingAccount?: string;
+  readonly balancePaisa?: number;
+  readonly payer?: Payer;
+  readonly occurredAt?: string;
+}
+
+export type Classification = ExtractedCredit | { readonly ok: false; readonly reason: SmsRejectionReason };
+
+/** Who sent the message, as the allow-list and the institutions table know it. */
+export interface SenderContext {
+  readonly gateways: readonly Gateway[];
+  readonly institutions: readonly InstitutionId[];
+  readonly receivedAt: string | Date | undefined;
+}
+
+const refuse = (reason: SmsRejectionReason): Classification => ({ ok: false, reason });
+
+function transactionAmount(analysis: Analysis): (MoneyMention & { readonly paisa: number }) | SmsRejectionReason {
+  const marked = analysis.money.filter((mention) => mention.role === 'transaction');
+  const candidates = marked.length > 0 ? marked : analysis.bareAmounts;
+  if (candidates.length === 0) return 'unrecognized_template';
+  if (candidates.some((mention) => mention.reading.kind === 'ambiguous')) return 'ambiguous';
+  const exact = candidates.flatMap((mention) => (mention.reading.kind === 'exact' ? [{ ...mention, paisa: mention.reading.paisa }] : []));
+  const [first] = exact;
+  if (first === undefined || exact.length < candidates.length) return 'malformed';
+  if (exact.some((mention) => mention.paisa !== first.paisa)) return 'ambiguous';
+  return first.paisa === 0 ? 'malformed' : first;
+}
+
+/** The reference of the best-ranked label; two different values of that rank are two transactions. */
+export function transactionReference(analysis: Analysis): ReferenceMention | null | 'ambiguous' {
+  const rank = Math.min(...analysis.references.map((reference) => reference.rank));
+  const best = analysis.references.filter((reference) => reference.rank === rank);
+  const [first] = best;
+  if (first === undefined) return null;
+  return best.every((reference) => normalizeReference(reference.value) === normalizeReference(first.value)) ? first : 'ambiguous';
+}
+
+/** A real alert says who paid, who was paid or which institution speaks: "Rs 500 received" alone says none. */
+function namesAParty(analysis: Analysis): boolean {
+  return (
+    analysis.holder.length > 0 ||
+    analysis.accounts.length > 0 ||
+    analysis.payer !== undefined ||
+    analysis.payerNumber !== undefined ||
+    analysis.institutions.length > 0
+  );
+}
+
+/** The gateway the credit counts for: the sender's institution's, or the allow-list's, narrowed by the institutions named. */
+function gatewayOf(analysis: Analysis, sender: SenderContext): Gateway | undefined {
+  const fromSender = sender.institutions.map((id) => institution(id).gateway);
+  const candidates = [...new Set(fromSender.length > 0 ? fromSender : sender.gateways)];
+  if (candidates.length === 1) return candidates[0];
+  const named = new Set(analysis.institutions.flatMap((hit) => hit.kinds.map((id) => institution(id).gateway)));
+  const narrowed = candidates.filter((gateway) => named.has(gateway));
+  return narrowed.length === 1 ? narrowed[0] : undefined;
+}
+
+/** Institutions named as the receiving side ("your HBL A/C"): another institution than the sender's means another account. */
+function receivesElsewhere(analysis: Analysis, sender: SenderContext, gateway: Gateway): boolean {
+  const named = analysis.institutions.filter((hit) =>
+    analysis.holder.some((holder) => hit.span[0] >= holder.span[0] && hit.span[1] <= holder.span[1]),
+  );
+  if (named.length === 0) return false;
+  const accepts = (id: InstitutionId): boolean =>
+    sender.institutions.length > 0 ? sender.institutions.includes(id) : institution(id).gateway === gateway;
+  return !named.some((hit) => hit.kinds.some(accepts));
+}
+
+function institutionOf(analysis: Analysis, sender: SenderContext, gateway: Gateway): InstitutionId | null {
+  const ofGateway = sender.institutions.filter((id) => institution(id).gateway === gateway);
+  if (ofGateway.length <= 1) return ofGateway[0] ?? null;
+  const named = analysis.institutions.flatMap((hit) => hit.kinds);
+  return ofGateway.find((id) => named.includes(id)) ?? ofGateway[0] ?? null;
+}
+
+function payerOf(analysis: Analysis): Payer | undefined {
+  const account = analysis.accounts.find((mention) => mention.side === 'payer' && !/^(?:\+?92|0)3/.test(mention.value))?.value;
+  const payer = {
+    ...(analysis.payer && { name: analysis.payer.name }),
+    ...(analysis.payerNumber !== undefined && { number: analysis.payerNumber }),
+    ...(account !== undefined && { account }),
+  };
+  return Object.keys(payer).length > 0 ? payer : undefined;
+}
+
+function balanceOf(analysis: Analysis): number | undefined {
+  const balances = new Set(analysis.money.flatMap((mention) => (mention.role === 'balance' && mention.reading.kind === 'exact' ? [mention.reading.paisa] : [])));
+  return balances.size === 1 ? [...balances][0] : undefined;
+}
+
+/**
+ * Decides whether an analysed message is exactly one credit to the account holder, and reads it: credit wording,
+ * no non-payment wording, one transaction amount, at most one reference, nothing that points at another account.
+ */
+export function classify(analysis: Analysis, sender: SenderContext): Classification {
+  if (analysis.tailHoldsTransaction) return refuse('ambiguous');
+  const nonPayment = nonPaymentReason(analysis);
+  if (nonPayment !== undefined) return refuse(nonPayment);
+  if (!analysis.wordings.some((hit) => hit.kind === 'credit')) return refuse('unrecognized_template');
+  const amount = transactionAmount(analysis);
+  if (typeof amount === 'string') return refuse(amount);
+  const reference = transactionReference(analysis);
+  if (reference === 'ambiguous') return refuse('ambiguous');
+  if (reference === null && !namesAParty(analysis)) return refuse('unrecognized_template');
+  const gateway = gatewayOf(analysis, sender);
+  if (gateway === undefined) return refuse('ambiguous');
+  if (receivesElsewhere(analysis, sender, gateway)) return refuse('unrecognized_template');
+  const institutionId = institutionOf(analysis, sender, gateway);
+  const shape = institutionId === null ? undefined : institution(institutionId).referenceShape;
+  if (reference !== null && shape !== undefined && !shape.test(normalizeReference(reference.value))) return refuse('malformed');
+  const receivingAccount = analysis.accounts.find((mention) => mention.side === 'receiver')?.value;
+  const accountShape = institutionId === null ? undefined : institution(institutionId).accountShape;
+  if (receivingAccount !== undefined && accountShape !== undefined && !accountShape.test(receivingAccount.replace(/-/g, ''))) {
+    return refuse('malformed');
+  }
+  const occurredAt = analysis.date ? readOccurredAt(analysis.date.date, analysis.date.time, sender.receivedAt) : undefined;
+  if (occurredAt?.kind === 'invalid') return refuse('malformed');
+  const balancePaisa = balanceOf(analysis);
+  const payer = payerOf(analysis);
+  return {
+    ok: true,
+    gateway,
+    institution: institutionId,
+    amount,
+    reference,
+    target: analysis.holder.length > 0 ? 'holder' : receivingAccount !== undefined ? 'account' : 'unstated',
+    ...(receivingAccount !== undefined && { receivingAccount }),
+    ...(balancePaisa !== undefined && { balancePaisa }),
+    ...(payer && { payer }),
+    ...(occurredAt?.kind === 'stated' && { occurredAt: occurredAt.value }),
+  };
+}

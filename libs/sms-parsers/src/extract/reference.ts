@@ -1,0 +1,65 @@
+import { REFERENCE_LABELS, REFERENCE_SEPARATOR } from '../lexicon/labels';
+import { Phrases } from '../lexicon/phrases';
+import { foldUnicode, Span } from '../normalise/text';
+
+const LEADING_LABEL =
+  /^(?:TID|TRX ?ID|TXN ?ID|TX ?ID|TRANSACTION ?ID|REF(?:ERENCE)?(?: ?(?:NO|NUMBER|#))?|RRN)(?: *[:#.-] *| +)(?=\d)/;
+const NOT_ALPHANUMERIC = /[^A-Z0-9]/g;
+const MAX_REFERENCE_LENGTH = 40;
+const VALUE = String.raw`(?<value>[A-Za-z0-9](?:[A-Za-z0-9-]{0,58}[A-Za-z0-9])?)(?![A-Za-z0-9*/])`;
+const LABELLED = new Phrases(REFERENCE_LABELS.flat(), `${REFERENCE_SEPARATOR}${VALUE}`);
+const RANKS = REFERENCE_LABELS.map((labels) => new Phrases(labels));
+const PAKISTANI_MOBILE = /^(?:0|92)3\d{9}$/;
+const CNIC = /^\d{5}-\d{7}-\d$/;
+const DATE_LIKE = /^\d{1,4}-(?:\d{1,2}|[A-Za-z]{3})-\d{2,4}$/;
+/** "0300XXXX871": a masked phone or account, never a payment's reference. */
+const MASKED = /[xX]{2,}/;
+
+/**
+ * Canonical transaction reference, applied alike to SMS references and merchant-submitted ones: folds Unicode
+ * and Urdu/Arabic-Indic digits to ASCII, uppercases, drops a leading label (`TID:`, `Trx ID`, `Ref #`) and
+ * every character that is not A–Z or 0–9; leading zeros are kept. Idempotent.
+ */
+export function normalizeReference(raw: string): string {
+  return foldUnicode(raw).toUpperCase().trim().replace(LEADING_LABEL, '').replace(NOT_ALPHANUMERIC, '');
+}
+
+/** A value after a reference label; rank 0 is a transaction id, 1 a retrieval reference, 2 a trace number, 3 a bare "ID". */
+export interface ReferenceMention {
+  readonly rank: number;
+  readonly label: string;
+  readonly value: string;
+  readonly span: Span;
+}
+
+/** Whether a labelled value can be a payment reference: digits in it, not too long, and not a phone, CNIC or date. */
+function isReference(value: string): boolean {
+  const canonical = normalizeReference(value);
+  return (
+    /\d/.test(canonical) &&
+    canonical.length >= 4 &&
+    canonical.length <= MAX_REFERENCE_LENGTH &&
+    !PAKISTANI_MOBILE.test(canonical) &&
+    !CNIC.test(value) &&
+    !DATE_LIKE.test(value) &&
+    !MASKED.test(value)
+  );
+}
+
+/** The rank of the label written at `index`: the first rank whose list holds it. */
+function rankAt(text: string, index: number): number {
+  const rank = RANKS.findIndex((labels) => labels.at(text, index) !== null);
+  return rank === -1 ? RANKS.length : rank;
+}
+
+/** Every value written after a known reference label, in order. */
+export function findReferences(text: string): ReferenceMention[] {
+  const found: ReferenceMention[] = [];
+  for (const match of LABELLED.matches(text)) {
+    const value = match.groups?.value ?? '';
+    if (!isReference(value)) continue;
+    const end = match.index + match[0].length;
+    found.push({ rank: rankAt(text, match.index), label: match[0].slice(0, match[0].length - value.length).trim(), value, span: [end - value.length, end] });
+  }
+  return found;
+}

@@ -1,0 +1,56 @@
+import { MoneyReading, readMoney } from './money';
+import { Span } from './text';
+
+/** One amount of PKR written in a message: where it stands, what it reads as, and how it is marked as money. */
+export interface MoneyMention {
+  /** The written number, with its `/-` suffix if any. */
+  readonly span: Span;
+  /** The number with its currency marker. */
+  readonly extent: Span;
+  readonly reading: MoneyReading;
+}
+
+const NUMBER = String.raw`\d(?:[\d,.]{0,24}\d)?`;
+const SUFFIX = String.raw`(?:\/-|\/=)`;
+const MARKER = String.raw`(?:Rs|PKR|Rupees|Rupay|Rupaye|روپے|روپیہ|روپئے)`;
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+const MARKERS = new RegExp(MARKER, 'giu');
+const DIGIT_RUNS = /\d+/g;
+/** `Rs 500`, `Rs.500`, `PKR: 1,25,000.00/-`: the common form, read first (from a marker that starts a word). */
+const MARKED_BEFORE = new RegExp(String.raw`${MARKER}[.:]? ?(?<number>${NUMBER}${SUFFIX}?)(?![\p{L}\p{N}])`, 'iuy');
+/** `5,000.00 PKR`, `500روپے`, `1,499/-`: read where no marker-first mention stands (from a number that starts a word). */
+const MARKED_AFTER = new RegExp(String.raw`(?<number>${NUMBER}${SUFFIX}?) ?${MARKER}(?![\p{L}\p{N}])|(?<suffixed>${NUMBER}${SUFFIX})`, 'iuy');
+/** A number glued to any of these is part of something else: a word, a masked account, a date. */
+const INSIDE_A_NUMBER = /[\p{L}\p{N}*#/,.-]/u;
+
+function mention(match: RegExpExecArray, number: string): MoneyMention {
+  const start = match.index + match[0].indexOf(number);
+  return { span: [start, start + number.length], extent: [match.index, match.index + match[0].length], reading: readMoney(number) };
+}
+
+function stickyAt(pattern: RegExp, text: string, index: number): RegExpExecArray | null {
+  pattern.lastIndex = index;
+  return pattern.exec(text);
+}
+
+/** Every amount marked as rupees in normalised text, in order. */
+export function findMoney(text: string): MoneyMention[] {
+  const before: MoneyMention[] = [];
+  for (const marker of text.matchAll(MARKERS)) {
+    if (marker.index > 0 && WORD_CHARACTER.test(text.charAt(marker.index - 1))) continue;
+    const match = stickyAt(MARKED_BEFORE, text, marker.index);
+    if (match !== null) before.push(mention(match, match.groups?.number ?? ''));
+  }
+  const found = before.slice();
+  let next = 0;
+  for (const run of text.matchAll(DIGIT_RUNS)) {
+    if (run.index > 0 && INSIDE_A_NUMBER.test(text.charAt(run.index - 1))) continue;
+    const match = stickyAt(MARKED_AFTER, text, run.index);
+    if (match === null) continue;
+    const candidate = mention(match, match.groups?.number ?? match.groups?.suffixed ?? '');
+    while (next < before.length && (before[next]?.extent[1] ?? 0) <= candidate.extent[0]) next += 1;
+    const blocking = before[next];
+    if (blocking === undefined || blocking.extent[0] >= candidate.extent[1]) found.push(candidate);
+  }
+  return found.sort((a, b) => a.span[0] - b.span[0]);
+}

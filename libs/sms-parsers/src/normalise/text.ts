@@ -1,0 +1,148 @@
+const NON_ASCII = /[^\x00-\x7F]/;
+const EXTENDED_DIGIT = /[\u0660-\u0669\u06F0-\u06F9]/g;
+const UNICODE_PUNCTUATION = /[\u066B\u066C\u060C\u061B\u06D4\u2018\u2019\u201A\u201B\u201C\u201D\u2010-\u2015\u2212]/g;
+const INVISIBLE = /[\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g;
+const WHITESPACE = /\s/;
+const WHITESPACE_RUN = /\s+/g;
+/** A base character with the combining marks that follow it: NFKC composes within it, never across. */
+const CLUSTER = /\P{M}\p{M}*|\p{M}+/gsu;
+
+const PUNCTUATION_EQUIVALENT: Readonly<Record<string, string>> = {
+  '\u066B': '.',
+  '\u066C': ',',
+  '\u060C': ',',
+  '\u061B': ';',
+  '\u06D4': '.',
+  '\u2018': "'",
+  '\u2019': "'",
+  '\u201A': "'",
+  '\u201B': "'",
+  '\u201C': '"',
+  '\u201D': '"',
+};
+
+function asciiDigit(digit: string): string {
+  const code = digit.charCodeAt(0);
+  return String.fromCharCode(48 + (code >= 0x06f0 ? code - 0x06f0 : code - 0x0660));
+}
+
+/** Maps Urdu (Extended Arabic-Indic) and Arabic-Indic digits to ASCII digits. */
+export function toAsciiDigits(text: string): string {
+  return text.replace(EXTENDED_DIGIT, asciiDigit);
+}
+
+/** Compatibility-folds non-ASCII text (NBSP, full-width forms, Urdu digits, Unicode punctuation, invisible marks). */
+export function foldUnicode(text: string): string {
+  if (!NON_ASCII.test(text)) return text;
+  return toAsciiDigits(text.normalize('NFKC'))
+    .replace(INVISIBLE, '')
+    .replace(UNICODE_PUNCTUATION, (mark) => PUNCTUATION_EQUIVALENT[mark] ?? '-');
+}
+
+/** A half-open range of UTF-16 code units. */
+export type Span = readonly [start: number, end: number];
+
+/** Where each character of a normalised text came from: the UTF-16 range of the raw body that became it. */
+interface Origins {
+  readonly starts: readonly number[];
+  readonly ends: readonly number[];
+}
+
+class Builder implements Origins {
+  text = '';
+  readonly starts: number[] = [];
+  readonly ends: number[] = [];
+  private spacePending = false;
+
+  add(folded: string, start: number, end: number): void {
+    for (const char of folded) {
+      if (WHITESPACE.test(char)) {
+        this.spacePending = this.text.length > 0;
+        continue;
+      }
+      if (this.spacePending) this.push(' ', start, start);
+      this.spacePending = false;
+      this.push(char, start, end);
+    }
+  }
+
+  private push(char: string, start: number, end: number): void {
+    this.text += char;
+    for (let unit = 0; unit < char.length; unit += 1) {
+      this.starts.push(start);
+      this.ends.push(end);
+    }
+  }
+}
+
+const FOLDED_CHARACTER = new Map<string, string>([
+  ...Object.entries(PUNCTUATION_EQUIVALENT),
+  ...Array.from('\u2010\u2011\u2012\u2013\u2014\u2015\u2212', (dash) => [dash, '-'] as const),
+  ...Array.from('\u00AD\u200B\u200C\u200D\u200E\u200F\u202A\u202B\u202C\u202D\u202E\u2060\u2061\u2062\u2063\u2064\u2065\u2066\u2067\u2068\u2069\uFEFF', (mark) => [mark, ''] as const),
+  ...Array.from({ length: 10 }, (_, digit) => [String.fromCharCode(0x0660 + digit), String(digit)] as const),
+  ...Array.from({ length: 10 }, (_, digit) => [String.fromCharCode(0x06f0 + digit), String(digit)] as const),
+]);
+
+const FOLDABLE = new RegExp(`[${[...FOLDED_CHARACTER.keys()].join('')}]`, 'g');
+
+function fold(raw: string): Builder {
+  const builder = new Builder();
+  if (!NON_ASCII.test(raw)) {
+    for (let index = 0; index < raw.length; index += 1) builder.add(raw.charAt(index), index, index + 1);
+  } else if (raw.normalize('NFKC') === raw) {
+    // Already in compatibility form (most Urdu text): fold character by character, no normalisation needed.
+    for (let index = 0; index < raw.length; index += 1) {
+      const char = raw.charAt(index);
+      builder.add(FOLDED_CHARACTER.get(char) ?? char, index, index + 1);
+    }
+  } else {
+    for (const cluster of raw.matchAll(CLUSTER)) builder.add(foldUnicode(cluster[0]), cluster.index, cluster.index + cluster[0].length);
+  }
+  return builder;
+}
+
+/** The single-line form every reading works on: folded Unicode, one space between words. */
+export function normalizeText(raw: string): string {
+  if (!NON_ASCII.test(raw)) return raw.replace(WHITESPACE_RUN, ' ').trim();
+  // The same text `fold` builds, without the origins: character by character when NFKC changes nothing.
+  if (raw.normalize('NFKC') === raw) return raw.replace(FOLDABLE, (char) => FOLDED_CHARACTER.get(char) ?? char).replace(WHITESPACE_RUN, ' ').trim();
+  return fold(raw).text;
+}
+
+/** Where character `index` of the single-line form of an ASCII body stands in the body: runs of whitespace are one space. */
+function asciiOrigin(raw: string, index: number): number {
+  let emitted = 0;
+  let spacePending = false;
+  for (let position = 0; position < raw.length; position += 1) {
+    const code = raw.charCodeAt(position);
+    if (code === 32 || (code >= 9 && code <= 13)) {
+      spacePending = emitted > 0;
+      continue;
+    }
+    if (spacePending) {
+      if (emitted === index) return position;
+      emitted += 1;
+      spacePending = false;
+    }
+    if (emitted === index) return position;
+    emitted += 1;
+  }
+  return raw.length;
+}
+
+/** A message in its single-line form, able to say where a range of it stands in the body as forwarded. */
+export class NormalisedText {
+  readonly text: string;
+  private origins?: Origins;
+
+  constructor(readonly raw: string) {
+    this.text = normalizeText(raw);
+  }
+
+  /** The range of the raw body that became `span` of the text (computed on first use: only readings need it). */
+  rawSpan([start, end]: Span): Span {
+    if (!NON_ASCII.test(this.raw)) return [asciiOrigin(this.raw, start), asciiOrigin(this.raw, end - 1) + 1];
+    this.origins ??= fold(this.raw);
+    return [this.origins.starts[start] ?? 0, this.origins.ends[end - 1] ?? 0];
+  }
+}

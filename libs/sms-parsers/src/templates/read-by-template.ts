@@ -1,0 +1,106 @@
+import { transactionReference } from '../classify/classify';
+import { nonPaymentReason } from '../classify/non-payment';
+import { Analysis } from '../extract/analyse';
+import { readOccurredAt } from '../extract/occurred-at';
+import { normalizeReference } from '../extract/reference';
+import { readMoney } from '../normalise/money';
+import { Span } from '../normalise/text';
+import { Payer, SmsInput, SmsRejectionReason } from '../sms.types';
+import { SmsTemplate } from './template';
+
+/** What a template read, before it becomes a result: money in paisa, spans in the normalised text. */
+export interface TemplateReading {
+  readonly ok: true;
+  readonly template: SmsTemplate;
+  readonly amountPaisa: number;
+  readonly reference: string | null;
+  readonly spans: { readonly amount: Span; readonly reference: Span | null };
+  readonly payer?: Payer;
+  readonly occurredAt?: string;
+  readonly receivingAccount?: string;
+  readonly balancePaisa?: number;
+}
+
+export type TemplateOutcome = TemplateReading | { readonly ok: false; readonly reason: SmsRejectionReason };
+
+type Groups = Readonly<Record<string, string | undefined>>;
+
+const refuse = (reason: SmsRejectionReason): TemplateOutcome => ({ ok: false, reason });
+function payerOf(groups: Groups): Payer | undefined {
+  const payer = {
+    ...(groups.payerName && { name: groups.payerName.trim() }),
+    ...(groups.payerNumber && { number: groups.payerNumber }),
+    ...(groups.payerAccount && { account: groups.payerAccount }),
+  };
+  return Object.keys(payer).length > 0 ? payer : undefined;
+}
+
+function spansOf(match: RegExpExecArray): TemplateReading['spans'] {
+  const indices = match.indices?.groups ?? {};
+  return { amount: indices.amount ?? [0, 0], reference: indices.reference ?? null };
+}
+
+function read(template: SmsTemplate, match: RegExpExecArray, receivedAt: SmsInput['receivedAt']): TemplateOutcome {
+  const groups: Groups = match.groups ?? {};
+  const amount = readMoney(groups.amount ?? '');
+  if (amount.kind !== 'exact') return refuse(amount.kind === 'ambiguous' ? 'ambiguous' : 'malformed');
+  if (amount.paisa === 0) return refuse('malformed');
+  const balance = groups.balance === undefined ? undefined : readMoney(groups.balance);
+  if (balance !== undefined && balance.kind !== 'exact') return refuse(balance.kind === 'ambiguous' ? 'ambiguous' : 'malformed');
+  const occurredAt = readOccurredAt(groups.date, groups.time, receivedAt);
+  if (occurredAt.kind === 'invalid') return refuse('malformed');
+  const payer = payerOf(groups);
+  return {
+    ok: true,
+    template,
+    amountPaisa: amount.paisa,
+    reference: groups.reference === undefined ? null : normalizeReference(groups.reference),
+    spans: spansOf(match),
+    ...(payer && { payer }),
+    ...(occurredAt.kind === 'stated' && { occurredAt: occurredAt.value }),
+    ...(groups.receivingAccount && { receivingAccount: groups.receivingAccount }),
+    ...(balance !== undefined && { balancePaisa: balance.paisa }),
+  };
+}
+
+function occurrences(pattern: RegExp, text: string): number {
+  return text.match(pattern)?.length ?? 0;
+}
+
+function sameReading(a: TemplateReading, b: TemplateReading): boolean {
+  return a.amountPaisa === b.amountPaisa && a.reference === b.reference && a.receivingAccount === b.receivingAccount;
+}
+
+/**
+ * The high-confidence tier: a message one of the sender's templates reads end to end. Wording anywhere in it that
+ * makes it a non-payment rejects it even so ("reversed", "failed", also in a tail), as do two readings that disagree.
+ * Undefined when no template matches, or when the one that matches missed a labelled reference.
+ */
+export function readByTemplate(
+  analysis: Analysis,
+  templates: readonly SmsTemplate[],
+  receivedAt: SmsInput['receivedAt'],
+): TemplateOutcome | undefined {
+  const { text } = analysis;
+  let chosen: TemplateReading | undefined;
+  let firstRejection: TemplateOutcome | undefined;
+  for (const template of templates) {
+    const match = template.pattern.exec(text);
+    if (match === null) continue;
+    const rejection = nonPaymentReason(analysis, template.acceptsWording);
+    if (rejection !== undefined) return refuse(rejection);
+    if (occurrences(template.signature, text) > 1) return refuse('ambiguous');
+    const reading = read(template, match, receivedAt);
+    if (!reading.ok) {
+      firstRejection ??= reading;
+      continue;
+    }
+    if (chosen !== undefined && !sameReading(chosen, reading)) return refuse('ambiguous');
+    chosen ??= reading;
+  }
+  if (chosen === undefined) return firstRejection;
+  const labelled = transactionReference(analysis);
+  if (labelled === 'ambiguous') return refuse('ambiguous');
+  // A reference the template left to its tail ("Ref No." where it knows "Ref:"): the words decide instead.
+  return (labelled === null ? null : normalizeReference(labelled.value)) === chosen.reference ? chosen : undefined;
+}
