@@ -11,7 +11,8 @@ export interface AccountMention {
 }
 
 const ACCOUNT_NUMBER = String.raw`(?<value>PK[\dA-Z*]{2,32}|(?:\+?92|0)3[\d*xX-]{7,11}\d|[*xX#.\d][\d*xX#.-]{0,30}\d)`;
-const ACCOUNT = new Phrases(ACCOUNT_LABELS, String.raw`(?: ?(?:no\.?|number|#|:|\.|-|ending|ending with)){0,3} ?\(?${ACCOUNT_NUMBER}(?![\p{L}\p{N}*])`);
+const ACCOUNT_WORDS = new Phrases(ACCOUNT_LABELS);
+const NUMBER_AFTER_WORD = new RegExp(String.raw`(?: ?(?:no\.?|number|#|:|\.|-|ending|ending with)){0,3} ?\(?${ACCOUNT_NUMBER}(?![\p{L}\p{N}*])`, 'iuy');
 /** The nearest of these before an account says whose it is. */
 const SIDE_CUE = new Phrases(['from', 'frm', 'by', 'sender', 'remitter', 'payer', 'source', 'in', 'into', 'to', 'your', 'credited', 'beneficiary', 'receiver']);
 const PAYER_CUE = /^(?:from|frm|by|sender|remitter|payer|source)$/i;
@@ -37,9 +38,10 @@ const MASKED_NUMBER = /^\d.*[*xX].*\d$|^[*xX]+\d+$/;
 export function findAccounts(text: string, sentenceStart: (index: number) => number): AccountMention[] {
   const cues = SIDE_CUE.matches(text).map((cue) => ({ span: [cue.index, cue.index + cue[0].length] as const, payer: PAYER_CUE.test(cue[0]) }));
   const cueSpans = cues.map((cue) => cue.span);
-  const after = ACCOUNT.matches(text).map((match) => {
-    const value = match.groups?.value ?? '';
-    return { value, start: match.index + match[0].length - value.length };
+  const after = ACCOUNT_WORDS.matches(text).flatMap((word) => {
+    NUMBER_AFTER_WORD.lastIndex = word.index + word[0].length;
+    const value = NUMBER_AFTER_WORD.exec(text)?.groups?.value;
+    return value === undefined ? [] : [{ value, start: NUMBER_AFTER_WORD.lastIndex - value.length }];
   });
   const before = [...text.matchAll(ACCOUNT_WORD)].flatMap((word) => {
     const value = NUMBER_BEFORE.exec(text.slice(Math.max(0, word.index - 40), word.index))?.groups?.value;

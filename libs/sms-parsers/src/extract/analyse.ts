@@ -1,6 +1,6 @@
 import { findInstitutionNames } from '../institutions/identify';
 import { InstitutionId } from '../institutions/institutions';
-import { PhraseBook, PhraseHit } from '../lexicon/phrases';
+import { PhraseBook, PhraseHit, Phrases } from '../lexicon/phrases';
 import { HOLDER_WORDINGS, WORDING_KINDS, WordingKind, WORDINGS } from '../lexicon/wordings';
 import { findMoney, MoneyMention } from '../normalise/money-mentions';
 import { Span } from '../normalise/text';
@@ -13,6 +13,8 @@ import { findReferences, ReferenceMention } from './reference';
 
 const WORDING_BOOK = new PhraseBook(WORDING_KINDS.map((kind) => [kind, WORDINGS[kind]] as const));
 const HOLDER_BOOK = new PhraseBook([['holder', HOLDER_WORDINGS]] as const);
+/** Without a promotional phrase there is no tail to find. */
+const PROMOTION = new Phrases(WORDINGS.promotion);
 /** Wording that counts even in a safety note: a reversal or failure there undoes the credit. */
 const COUNTED_IN_SAFETY_NOTE: readonly WordingKind[] = ['reversal', 'failure', 'uncollected'];
 /** Wording that counts even in a name: "from OGDCL FINAL CASH DIVIDEND" is no customer's payment. */
@@ -48,7 +50,8 @@ function isFeeRemark(text: string, sentences: Ranges, hit: PhraseHit<WordingKind
 export class Analysis {
   // Each part is boxed once read, so that a part read as undefined is not read again.
   private sentencesRead?: { readonly value: Ranges };
-  private namesRead?: { readonly value: { readonly payer?: NameMention; readonly addressee?: NameMention } };
+  private payerRead?: { readonly value: NameMention | undefined };
+  private addresseeRead?: { readonly value: NameMention | undefined };
   private payerNumberRead?: { readonly value: string | undefined };
   private wordingsRead?: { readonly value: SortedWordings };
   private referencesRead?: { readonly value: readonly ReferenceMention[] };
@@ -71,23 +74,16 @@ export class Analysis {
     return sentenceOf(this.sentences, index)[0];
   }
 
-  private get names(): { readonly payer?: NameMention; readonly addressee?: NameMention } {
-    if (this.namesRead === undefined) {
-      const payer = findPayerName(this.text);
-      const addressee = findAddressee(this.text);
-      this.namesRead = { value: { ...(payer && { payer }), ...(addressee && { addressee }) } };
-    }
-    return this.namesRead.value;
-  }
-
   /** Who paid, as "from NAME" writes it. */
   get payer(): NameMention | undefined {
-    return this.names.payer;
+    this.payerRead ??= { value: findPayerName(this.text) };
+    return this.payerRead.value;
   }
 
   /** The holder's name in a greeting ("Dear ALI KHAN,"). */
   get addressee(): NameMention | undefined {
-    return this.names.addressee;
+    this.addresseeRead ??= { value: findAddressee(this.text) };
+    return this.addresseeRead.value;
   }
 
   get payerNumber(): string | undefined {
@@ -107,6 +103,7 @@ export class Analysis {
 
   /** Where a promotional or legal tail after the transaction starts; `text.length` when there is none. */
   get tailStart(): number {
+    if (this.wordingsRead === undefined && !PROMOTION.occursIn(this.text)) return this.text.length;
     return this.sortedWordings.tailStart;
   }
 
@@ -180,6 +177,7 @@ export class Analysis {
   /** The tail names another transaction: a reference, or a credit with an amount in its sentence. */
   get tailHoldsTransaction(): boolean {
     const { tailStart } = this;
+    if (tailStart === this.text.length) return false;
     if (this.allReferences.some((reference) => reference.span[0] >= tailStart)) return true;
     const sentencesWithMoney = new Set(this.marked.map((mention) => this.sentenceStart(mention.span[0])));
     return this.ignored.some((hit) => hit.because === 'tail' && hit.kind === 'credit' && sentencesWithMoney.has(this.sentenceStart(hit.span[0])));

@@ -6,22 +6,27 @@ const ABBREVIATIONS = new Set([
   'tx', 'ref', 'st', 'br', 'm/s', 'id', 'inc', 'cr', 'dt', 'vs', 'etc', 'e.g', 'i.e', 'msg', 'sr', 'jr', 'engr', 'prof', 'muhammad',
   'ft', 'int', 'govt', 'dept', 'tel', 'ph', 'mob', 'a/c#', 'info',
 ]);
-const BOUNDARY = /[.!?;|](?= |$)|(?<= )[|](?= )/g;
+/** `.`, `!`, `?`, `;` and `|`, by character code. */
+const ENDS = new Set([46, 33, 63, 59, 124]);
+const SPACE = 32;
 
 function endsSentence(text: string, index: number): boolean {
-  if (text[index] !== '.') return true;
-  const wordStart = text.lastIndexOf(' ', index - 1) + 1;
-  const word = text.slice(wordStart, index).toLowerCase().replace(/^[("'[]+/, '');
-  return !ABBREVIATIONS.has(word) && !/^[a-z]$/.test(word);
+  if (text.charCodeAt(index) !== 46) return true;
+  let wordStart = index;
+  while (wordStart > 0 && text.charCodeAt(wordStart - 1) !== SPACE) wordStart -= 1;
+  while (wordStart < index && '("\'['.includes(text.charAt(wordStart))) wordStart += 1;
+  const word = text.slice(wordStart, index).toLowerCase();
+  return word.length > 1 ? !ABBREVIATIONS.has(word) : !/[a-z]/.test(word);
 }
 
 /** The sentences of a single-line message: split at full stops (not after abbreviations or inside numbers), `!`, `?`, `;` and `|`. */
 export function splitClauses(text: string): Span[] {
   const clauses: Span[] = [];
   let start = 0;
-  for (const boundary of text.matchAll(BOUNDARY)) {
-    if (!endsSentence(text, boundary.index)) continue;
-    const end = boundary.index + 1;
+  for (let index = 0; index < text.length; index += 1) {
+    if (!ENDS.has(text.charCodeAt(index)) || (index + 1 < text.length && text.charCodeAt(index + 1) !== SPACE)) continue;
+    if (!endsSentence(text, index)) continue;
+    const end = index + 1;
     if (end > start) clauses.push([start, end]);
     start = end + 1;
   }

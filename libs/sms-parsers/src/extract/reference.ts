@@ -7,7 +7,8 @@ const LEADING_LABEL =
 const NOT_ALPHANUMERIC = /[^A-Z0-9]/g;
 const MAX_REFERENCE_LENGTH = 40;
 const VALUE = String.raw`(?<value>[A-Za-z0-9](?:[A-Za-z0-9-]{0,58}[A-Za-z0-9])?)(?![A-Za-z0-9*/])`;
-const LABELLED = new Phrases(REFERENCE_LABELS.flat(), `${REFERENCE_SEPARATOR}${VALUE}`);
+const LABELS = new Phrases(REFERENCE_LABELS.flat());
+const VALUE_AFTER_LABEL = new RegExp(`${REFERENCE_SEPARATOR}${VALUE}`, 'iy');
 const RANKS = REFERENCE_LABELS.map((labels) => new Phrases(labels));
 const PAKISTANI_MOBILE = /^(?:0|92)3\d{9}$/;
 const CNIC = /^\d{5}-\d{7}-\d$/;
@@ -55,11 +56,12 @@ function rankAt(text: string, index: number): number {
 /** Every value written after a known reference label, in order. */
 export function findReferences(text: string): ReferenceMention[] {
   const found: ReferenceMention[] = [];
-  for (const match of LABELLED.matches(text)) {
-    const value = match.groups?.value ?? '';
-    if (!isReference(value)) continue;
-    const end = match.index + match[0].length;
-    found.push({ rank: rankAt(text, match.index), label: match[0].slice(0, match[0].length - value.length).trim(), value, span: [end - value.length, end] });
+  for (const label of LABELS.matches(text)) {
+    VALUE_AFTER_LABEL.lastIndex = label.index + label[0].length;
+    const value = VALUE_AFTER_LABEL.exec(text)?.groups?.value;
+    if (value === undefined || !isReference(value)) continue;
+    const end = VALUE_AFTER_LABEL.lastIndex;
+    found.push({ rank: rankAt(text, label.index), label: label[0], value, span: [end - value.length, end] });
   }
   return found;
 }

@@ -4,6 +4,8 @@ import { Span } from '../normalise/text';
 const CONTEXT = 8;
 /** How many phrase texts a book remembers the kinds of: the lexicon's own, and a bounded share of free-text ones. */
 const KNOWN_PHRASES = 4096;
+/** How many spellings of its first word a phrase may have before it is tried at every word instead. */
+const MAX_FIRST_WORDS = 64;
 const WORD_END = String.raw`(?![\p{L}\p{N}])`;
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 
@@ -20,54 +22,34 @@ function isWordCharacter(text: string, index: number): boolean {
   return WORD_CHARACTER.test(text.charAt(index));
 }
 
-let lastText = '';
-let lastStarts: readonly number[] = [];
-
-/** Where the words of a text begin: phrases are tried there only, not at every character. */
-function wordStarts(text: string): readonly number[] {
-  if (text === lastText) return lastStarts;
-  const starts: number[] = [];
-  let inWord = false;
-  for (let index = 0; index < text.length; index += 1) {
-    const word = isWordCharacter(text, index);
-    if (word && !inWord) starts.push(index);
-    inWord = word;
-  }
-  lastText = text;
-  lastStarts = starts;
-  return starts;
+/** The words of a text: where each begins, and the word itself in lowercase. */
+interface Words {
+  readonly starts: readonly number[];
+  readonly words: readonly string[];
 }
 
-/** The characters a phrase of the dialect can begin with (lowercase), or `undefined` when that is not known. */
-export function firstCharacters(phrase: string): ReadonlySet<string> | undefined {
-  const found = new Set<string>();
-  const first = (source: string): boolean | undefined => {
-    // Answers whether everything read so far may be empty (so the next element may begin the phrase too).
-    let index = 0;
-    while (index < source.length) {
-      const char = source.charAt(index);
-      let element: { chars?: readonly string[]; nullable: boolean; end: number };
-      if (char === '(') {
-        const close = closingParenthesis(source, index);
-        const inner = source.slice(index + 3, close);
-        if (source.startsWith('(?:', index)) {
-          const empties = splitAlternatives(inner).map(first);
-          if (empties.includes(undefined)) return undefined;
-          element = { nullable: empties.some(Boolean), end: close + 1 };
-        } else element = { nullable: true, end: close + 1 };
-      } else if (char === '[') return undefined;
-      else if (char === '\\') {
-        const escaped = source.charAt(index + 1);
-        element = { chars: escaped === 'd' ? [...'0123456789'] : [escaped.toLowerCase()], nullable: false, end: index + 2 };
-      } else element = { chars: [char.toLowerCase()], nullable: false, end: index + 1 };
-      const quantifier = /^(?:\?|\*|\{0,\d*\})/.exec(source.slice(element.end));
-      for (const value of element.chars ?? []) found.add(value);
-      index = element.end + (quantifier?.[0].length ?? /^(?:\+|\{\d+,?\d*\})/.exec(source.slice(element.end))?.[0].length ?? 0);
-      if (!element.nullable && quantifier === null) return false;
+let lastText = '';
+let lastWords: Words = { starts: [], words: [] };
+
+/** The words of a text, read once for all the phrase lists that look at it. */
+function wordsOf(text: string): Words {
+  if (text === lastText) return lastWords;
+  const starts: number[] = [];
+  const words: string[] = [];
+  const lower = text.toLowerCase();
+  let start = -1;
+  for (let index = 0; index <= text.length; index += 1) {
+    const inWord = index < text.length && isWordCharacter(text, index);
+    if (inWord && start === -1) start = index;
+    else if (!inWord && start !== -1) {
+      starts.push(start);
+      words.push(lower.slice(start, index));
+      start = -1;
     }
-    return true;
-  };
-  return first(phrase.normalize('NFKC')) === undefined ? undefined : found;
+  }
+  lastText = text;
+  lastWords = { starts, words };
+  return lastWords;
 }
 
 function closingParenthesis(source: string, open: number): number {
@@ -99,56 +81,158 @@ function splitAlternatives(source: string): string[] {
   return alternatives;
 }
 
+/** Partial first words still being spelt, and first words already ended. */
+interface Spellings {
+  readonly open: ReadonlySet<string>;
+  readonly closed: ReadonlySet<string>;
+}
+
+/** Extends spellings of a first word by a piece of the dialect; undefined when the piece is beyond this reading. */
+function spell(source: string, from: Spellings): Spellings | undefined {
+  let open = new Set(from.open);
+  const closed = new Set(from.closed);
+  let index = 0;
+  while (index < source.length && open.size > 0) {
+    const char = source.charAt(index);
+    let next: Spellings | undefined;
+    let end: number;
+    if (char === '(') {
+      end = closingParenthesis(source, index) + 1;
+      if (!source.startsWith('(?:', index)) {
+        index = end;
+        continue;
+      }
+      const alternatives = splitAlternatives(source.slice(index + 3, end - 1)).map((alternative) => spell(alternative, { open, closed: new Set() }));
+      if (alternatives.includes(undefined)) return undefined;
+      next = {
+        open: new Set(alternatives.flatMap((spelling) => [...(spelling?.open ?? [])])),
+        closed: new Set(alternatives.flatMap((spelling) => [...(spelling?.closed ?? [])])),
+      };
+    } else if (char === '[' || char === '.' || char === '*' || char === '+' || char === '{' || (char === '\\' && /[a-z]/i.test(source.charAt(index + 1)))) {
+      return undefined;
+    } else {
+      // A literal character, escaped or not ("\\." is a full stop).
+      const literal = char === '\\' ? source.charAt(index + 1) : char;
+      end = index + (char === '\\' ? 2 : 1);
+      const lower = literal.toLowerCase();
+      next = /[\p{L}\p{N}]/u.test(literal)
+        ? { open: new Set([...open].map((word) => word + lower)), closed: new Set() }
+        : { open: new Set(), closed: new Set(open) };
+    }
+    const optional = source.charAt(end) === '?';
+    const nextOpen = optional ? new Set([...open, ...next.open]) : new Set(next.open);
+    for (const word of next.closed) closed.add(word);
+    if (nextOpen.size + closed.size > MAX_FIRST_WORDS) return undefined;
+    open = nextOpen;
+    index = end + (optional ? 1 : 0);
+  }
+  return { open, closed };
+}
+
+/** Every spelling of a phrase's first word (lowercase), or undefined when it cannot be told from the phrase. */
+export function firstWords(phrase: string): ReadonlySet<string> | undefined {
+  const spelling = spell(phrase.normalize('NFKC'), { open: new Set(['']), closed: new Set() });
+  if (spelling === undefined) return undefined;
+  const words = new Set([...spelling.open, ...spelling.closed]);
+  return words.has('') ? undefined : words;
+}
+
+/** Word boundaries as Unicode tells letters and digits, on both sides of `[start, end)`. */
+function bounded(text: string, start: number, end: number): boolean {
+  return (start === 0 || !isWordCharacter(text, start - 1)) && (end === text.length || !isWordCharacter(text, end));
+}
+
 /**
- * A word list read over normalised text: whole words, longest alternative first, case ignored, optionally followed by
- * more pattern (`after`, with named groups). Tried only where a word begins, and there only with the phrases that can
- * begin with that word's first character; never twice over the same words.
+ * A word list read over normalised text: whole words, longest alternative first, case ignored. A plain list is read
+ * by one search over the whole text (ASCII word boundaries in the pattern, Unicode ones checked after); a list with
+ * more pattern after each phrase (`after`, with named groups) is tried only where a word begins, with the phrases
+ * that begin with that word. Matches never overlap.
  */
 export class Phrases {
-  private readonly byFirst = new Map<string, RegExp | null>();
-  private readonly byAsciiFirst: (RegExp | null | undefined)[] = new Array<RegExp | null | undefined>(128);
-  private readonly phrases: readonly { readonly phrase: string; readonly first: ReadonlySet<string> | undefined }[];
+  private readonly search: RegExp | null = null;
+  private readonly searchAt: RegExp | null = null;
+  private readonly byFirstWord = new Map<string, RegExp>();
+  private readonly anyWord: RegExp | null = null;
 
-  constructor(
-    list: readonly string[],
-    private readonly after = '',
-  ) {
-    this.phrases = list.map((phrase) => ({ phrase, first: firstCharacters(phrase) }));
-  }
-
-  private startingWith(char: string): RegExp | null {
-    let pattern = this.byFirst.get(char);
-    if (pattern === undefined) {
-      const list = this.phrases.filter(({ first }) => first === undefined || first.has(char)).map(({ phrase }) => phrase);
-      pattern = list.length === 0 ? null : new RegExp(`(?:${alternation(list)})${WORD_END}${this.after}`, 'iuy');
-      this.byFirst.set(char, pattern);
+  constructor(list: readonly string[], after = '') {
+    if (after === '') {
+      // Phrases whose first word is ASCII share one group, longest first, behind an ASCII word boundary.
+      const startsAscii = (phrase: string): boolean => {
+        const words = firstWords(phrase);
+        return words === undefined ? /^\\d/.test(phrase) : [...words].every((word) => /^[a-z0-9]/.test(word));
+      };
+      const others = list.filter((phrase) => !startsAscii(phrase));
+      const source = `\\b(?:${alternation(list.filter(startsAscii))})(?![A-Za-z0-9])${others.length > 0 ? `|(?:${alternation(others)})` : ''}`;
+      this.search = new RegExp(source, 'gi');
+      this.searchAt = new RegExp(source, 'iy');
+      return;
     }
-    return pattern;
+    const compile = (phrases: readonly string[]): RegExp => new RegExp(`(?:${alternation(phrases)})${WORD_END}${after}`, 'iuy');
+    const unknown: string[] = [];
+    const byWord = new Map<string, string[]>();
+    for (const phrase of list) {
+      const words = firstWords(phrase);
+      if (words === undefined) unknown.push(phrase);
+      else for (const word of words) byWord.set(word, [...(byWord.get(word) ?? []), phrase]);
+    }
+    for (const [word, phrases] of byWord) this.byFirstWord.set(word, compile([...phrases, ...unknown]));
+    this.anyWord = unknown.length > 0 ? compile(unknown) : null;
   }
 
   /** Every match, in order, none overlapping the one before it. */
   matches(text: string): RegExpExecArray[] {
+    return this.search === null ? this.matchesAtWords(text, false) : this.searchAll(this.search, text, false);
+  }
+
+  /** Whether any phrase stands anywhere in the text (stops at the first). */
+  occursIn(text: string): boolean {
+    return (this.search === null ? this.matchesAtWords(text, true) : this.searchAll(this.search, text, true)).length > 0;
+  }
+
+  /** The match starting exactly at `index` (where a word begins), if any. */
+  at(text: string, index: number): RegExpExecArray | null {
+    if (this.searchAt !== null) {
+      this.searchAt.lastIndex = index;
+      const match = this.searchAt.exec(text);
+      return match !== null && bounded(text, index, index + match[0].length) ? match : null;
+    }
+    const { starts, words } = wordsOf(text);
+    const position = starts.indexOf(index);
+    return position === -1 ? null : this.tryAt(text, index, words[position] ?? '');
+  }
+
+  private searchAll(search: RegExp, text: string, first: boolean): RegExpExecArray[] {
     const found: RegExpExecArray[] = [];
+    search.lastIndex = 0;
+    for (let match = search.exec(text); match !== null; match = search.exec(text)) {
+      if (!bounded(text, match.index, match.index + match[0].length)) {
+        search.lastIndex = match.index + 1;
+        continue;
+      }
+      found.push(match);
+      if (first) break;
+    }
+    return found;
+  }
+
+  private matchesAtWords(text: string, first: boolean): RegExpExecArray[] {
+    const found: RegExpExecArray[] = [];
+    const { starts, words } = wordsOf(text);
     let from = 0;
-    for (const start of wordStarts(text)) {
+    for (let index = 0; index < starts.length; index += 1) {
+      const start = starts[index] ?? 0;
       if (start < from) continue;
-      const match = this.at(text, start);
+      const match = this.tryAt(text, start, words[index] ?? '');
       if (match === null) continue;
       found.push(match);
+      if (first) break;
       from = start + Math.max(match[0].length, 1);
     }
     return found;
   }
 
-  /** The match starting exactly at `index`, if any. */
-  at(text: string, index: number): RegExpExecArray | null {
-    const code = text.charCodeAt(index);
-    let pattern: RegExp | null | undefined;
-    if (code < 128) {
-      const lower = code >= 65 && code <= 90 ? code | 32 : code;
-      pattern = this.byAsciiFirst[lower];
-      if (pattern === undefined) pattern = this.byAsciiFirst[lower] = this.startingWith(String.fromCharCode(lower));
-    } else pattern = this.startingWith(text.charAt(index).toLowerCase());
+  private tryAt(text: string, index: number, word: string): RegExpExecArray | null {
+    const pattern = this.byFirstWord.get(word) ?? this.anyWord;
     if (pattern === null) return null;
     pattern.lastIndex = index;
     return pattern.exec(text);

@@ -77,6 +77,7 @@ class Builder implements Origins {
 
 const FOLDED_CHARACTER = new Map<string, string>([
   ...Object.entries(PUNCTUATION_EQUIVALENT),
+  ...Array.from('\u00A0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200A\u202F\u205F\u3000', (space) => [space, ' '] as const),
   ...Array.from('\u2010\u2011\u2012\u2013\u2014\u2015\u2212', (dash) => [dash, '-'] as const),
   ...Array.from('\u00AD\u200B\u200C\u200D\u200E\u200F\u202A\u202B\u202C\u202D\u202E\u2060\u2061\u2062\u2063\u2064\u2065\u2066\u2067\u2068\u2069\uFEFF', (mark) => [mark, ''] as const),
   ...Array.from({ length: 10 }, (_, digit) => [String.fromCharCode(0x0660 + digit), String(digit)] as const),
@@ -85,11 +86,21 @@ const FOLDED_CHARACTER = new Map<string, string>([
 
 const FOLDABLE = new RegExp(`[${[...FOLDED_CHARACTER.keys()].join('')}]`, 'g');
 
+function foldCharacters(raw: string): string {
+  return raw.replace(FOLDABLE, (char) => FOLDED_CHARACTER.get(char) ?? char);
+}
+
+/** Whether NFKC changes nothing once the characters folded one by one are folded (most Urdu text, NBSP, Urdu digits). */
+function foldsCharacterByCharacter(raw: string): boolean {
+  const folded = foldCharacters(raw);
+  return folded.normalize('NFKC') === folded;
+}
+
 function fold(raw: string): Builder {
   const builder = new Builder();
   if (!NON_ASCII.test(raw)) {
     for (let index = 0; index < raw.length; index += 1) builder.add(raw.charAt(index), index, index + 1);
-  } else if (raw.normalize('NFKC') === raw) {
+  } else if (foldsCharacterByCharacter(raw)) {
     // Already in compatibility form (most Urdu text): fold character by character, no normalisation needed.
     for (let index = 0; index < raw.length; index += 1) {
       const char = raw.charAt(index);
@@ -104,18 +115,23 @@ function fold(raw: string): Builder {
 /** The single-line form every reading works on: folded Unicode, one space between words. */
 export function normalizeText(raw: string): string {
   if (!NON_ASCII.test(raw)) return raw.replace(WHITESPACE_RUN, ' ').trim();
-  // The same text `fold` builds, without the origins: character by character when NFKC changes nothing.
-  if (raw.normalize('NFKC') === raw) return raw.replace(FOLDABLE, (char) => FOLDED_CHARACTER.get(char) ?? char).replace(WHITESPACE_RUN, ' ').trim();
+  // The same text `fold` builds, without the origins.
+  if (foldsCharacterByCharacter(raw)) return foldCharacters(raw).replace(WHITESPACE_RUN, ' ').trim();
   return fold(raw).text;
 }
 
-/** Where character `index` of the single-line form of an ASCII body stands in the body: runs of whitespace are one space. */
-function asciiOrigin(raw: string, index: number): number {
+/**
+ * Where character `index` of the single-line form stands in a body that folds character by character: runs of
+ * whitespace are one space, invisible marks are dropped.
+ */
+function simpleOrigin(raw: string, index: number): number {
   let emitted = 0;
   let spacePending = false;
   for (let position = 0; position < raw.length; position += 1) {
     const code = raw.charCodeAt(position);
-    if (code === 32 || (code >= 9 && code <= 13)) {
+    const folded = code < 128 ? undefined : FOLDED_CHARACTER.get(raw.charAt(position));
+    if (folded === '') continue;
+    if (code === 32 || (code >= 9 && code <= 13) || folded === ' ' || (code >= 128 && folded === undefined && WHITESPACE.test(raw.charAt(position)))) {
       spacePending = emitted > 0;
       continue;
     }
@@ -141,7 +157,7 @@ export class NormalisedText {
 
   /** The range of the raw body that became `span` of the text (computed on first use: only readings need it). */
   rawSpan([start, end]: Span): Span {
-    if (!NON_ASCII.test(this.raw)) return [asciiOrigin(this.raw, start), asciiOrigin(this.raw, end - 1) + 1];
+    if (!NON_ASCII.test(this.raw) || foldsCharacterByCharacter(this.raw)) return [simpleOrigin(this.raw, start), simpleOrigin(this.raw, end - 1) + 1];
     this.origins ??= fold(this.raw);
     return [this.origins.starts[start] ?? 0, this.origins.ends[end - 1] ?? 0];
   }
