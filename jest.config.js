@@ -9,6 +9,8 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/tools'],
   testMatch: ['**/*.spec.ts'],
+  // The mutation-testing entry only gathers unit specs that already run here.
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/tools/stryker/'],
   moduleNameMapper,
   transform: {
     '^.+\\.ts$': [

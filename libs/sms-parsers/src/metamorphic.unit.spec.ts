@@ -5,7 +5,7 @@ import { AllowedSenders, ParsedSms, SmsInput } from './sms.types';
 import { CORPUS } from './testing/corpus/corpus';
 import { GATHERED } from './testing/corpus/gathered-corpus';
 import { TEMPLATES } from './templates/registry';
-import { MEANING_PRESERVING, NON_PAYMENT } from './testing/perturbations';
+import { MEANING_PRESERVING, NON_PAYMENT, Perturbation } from './testing/perturbations';
 
 interface Message {
   readonly id: string;
@@ -49,20 +49,28 @@ describe('metamorphic relations over the corpus', () => {
     expect(new Set(positives.map(({ result }) => result.gateway)).size).toBe(3);
   });
 
+  /** Applies one perturbation to every credit, checks each rewrite, and answers how many rewrites applied. */
+  const rewriteCredits = (perturbation: Perturbation, check: (message: Message, body: string, result: ParsedSms) => void): number => {
+    let applied = 0;
+    for (const { message, result } of positives) {
+      fc.assert(
+        fc.property(perturbation, (rewrite) => {
+          const body = rewrite({ body: message.sms.body, ...result.spans });
+          if (body === undefined) return;
+          applied += 1;
+          check(message, body, result);
+        }),
+        { numRuns: RUNS },
+      );
+    }
+    return applied;
+  };
+
   describe.each(MEANING_PRESERVING.map(([name, perturbation]) => ({ name, perturbation })))('$name', ({ perturbation }) => {
     it('leaves every credit reading the same gateway, reference and amount', () => {
-      let applied = 0;
-      for (const { message, result } of positives) {
-        fc.assert(
-          fc.property(perturbation, (rewrite) => {
-            const body = rewrite({ body: message.sms.body, ...result.spans });
-            if (body === undefined) return;
-            applied += 1;
-            expect({ id: message.id, body, result: read(message, body) }).toMatchObject({ result: sameReading(result) });
-          }),
-          { numRuns: RUNS },
-        );
-      }
+      const applied = rewriteCredits(perturbation, (message, body, result) => {
+        expect({ id: message.id, body, result: read(message, body) }).toMatchObject({ result: sameReading(result) });
+      });
       expect(applied).toBeGreaterThan(100);
     });
 
@@ -83,18 +91,9 @@ describe('metamorphic relations over the corpus', () => {
 
   describe.each(NON_PAYMENT.map(([name, perturbation]) => ({ name, perturbation })))('every credit turned into $name', ({ perturbation }) => {
     it('is rejected', () => {
-      let applied = 0;
-      for (const { message, result } of positives) {
-        fc.assert(
-          fc.property(perturbation, (rewrite) => {
-            const body = rewrite({ body: message.sms.body, ...result.spans });
-            if (body === undefined) return;
-            applied += 1;
-            expect({ id: message.id, body, ok: read(message, body).ok }).toMatchObject({ ok: false });
-          }),
-          { numRuns: RUNS },
-        );
-      }
+      const applied = rewriteCredits(perturbation, (message, body) => {
+        expect({ id: message.id, body, ok: read(message, body).ok }).toMatchObject({ ok: false });
+      });
       expect(applied).toBeGreaterThan(100);
     });
   });

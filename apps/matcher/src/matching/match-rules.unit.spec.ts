@@ -1,5 +1,5 @@
 import { PAYMENT_EXPIRED, PAYMENT_FLAGGED_FOR_REVIEW, PAYMENT_VERIFIED, SmsParsedData } from '@pvs/contracts';
-import { Payment } from '@pvs/payments';
+import { registeredPayment } from '@pvs/payments';
 import { decideMatch, Evidence, readingMayVerify } from './match-rules';
 
 const parsed = (overrides: Partial<SmsParsedData>): SmsParsedData => ({
@@ -50,21 +50,7 @@ describe('decideMatch', () => {
     registeredAt: '2026-11-26T10:00:00.000Z',
     expiresAt: '2026-11-26T12:00:00.000Z',
   } as const;
-  const payment: Payment = {
-    uuid: 'payment-1',
-    tenantId: 'tenant-1',
-    gateway: 'bank',
-    transactionReference: '716204418853',
-    normalizedReference: '716204418853',
-    amountExpectedPaisa: 150000,
-    amountDetectedPaisa: null,
-    status: 'pending',
-    verifiedAt: null,
-    createdAt: intent.registeredAt,
-    expiresAt: intent.expiresAt,
-    smsId: null,
-    intent,
-  };
+  const payment = registeredPayment(intent);
   const now = new Date('2026-11-26T11:00:00.000Z');
   const evidence = (overrides: Partial<Evidence>): Evidence => ({
     smsId: 'sms-1',

@@ -1,4 +1,4 @@
-import { answerJsonLine, parseJsonLine, readAllowedSenders } from './json-lines';
+import { answerJsonLine, explainJsonLine, parseJsonLine, readAllowedSenders } from './json-lines';
 
 const CREDIT = {
   sender: '8558',
@@ -55,6 +55,37 @@ describe('answerJsonLine', () => {
       { ok: false, reason: 'malformed' },
       { ok: false, reason: 'otp_or_promo' },
     ]);
+  });
+});
+
+describe('explainJsonLine', () => {
+  it('says, layer by layer, why a message was read', () => {
+    const line = JSON.stringify({
+      sender: 'NBP',
+      body: 'Dear Customer, Rs 500.00 credited to your A/C ****4410 from ALI RAZA. Bal Rs 9,000.00. TRX ID: 77150. Never share your PIN.',
+    });
+    expect(explainJsonLine(line).split('\n')).toEqual([
+      'read (extracted): bank 500 PKR, reference 77150, target holder',
+      'text       "Dear Customer, Rs 500.00 credited to your A/C ****4410 from ALI RAZA. Bal Rs 9,000.00. TRX ID: 77150. Never share your PIN."',
+      'wording    credit "credited to your" @25-41',
+      'ignored    safety "Never share" (safety_note)',
+      'addressed  "your A/C"',
+      'money      "500.00" transaction @18-24 · "9,000.00" balance after "Bal" @77-85',
+      'references "TRX ID" "77150" rank 0 @95-100',
+      'accounts   receiver "****4410"',
+      'named      -',
+      'spans      amount @18-24, reference @95-100 (in the body as sent)',
+    ]);
+  });
+
+  it('says why a message was not read, and what the words were', () => {
+    const debit = explainJsonLine(JSON.stringify({ sender: 'HBL', body: 'PKR 500 sent to ALI RAZA from your HBL A/C ****4410. For info call 111.' }));
+    expect(debit.split('\n')).toEqual(
+      expect.arrayContaining(['rejected: not_a_credit', expect.stringMatching(/^wording    debit "sent" @\d+-\d+ · debit "from your HBL A\/C" @/)]),
+    );
+    expect(explainJsonLine(JSON.stringify({ sender: '03001234567', body: 'Rs 500 received' }))).toBe('rejected: untrusted_sender\ntext       ""');
+    expect(explainJsonLine('{not json')).toBe('rejected: malformed (not a {sender, body, received_at?} line)');
+    expect(answerJsonLine(JSON.stringify({ sender: '03001234567', body: 'x' }), {}, true)).toBe('rejected: untrusted_sender\ntext       ""\n');
   });
 });
 

@@ -19,11 +19,11 @@ const LABELS = [
   { role: 'decoy', pattern: new Phrases(DECOY_MONEY_LABELS) },
   { role: 'transaction', pattern: new Phrases(AMOUNT_LABELS) },
 ] as const;
-const DECOY_AFTER = /^ ?(?:\/-)? ?(?:fee|fees|charges?|tax|fed|wht|cash ?back|discount|off|limit|bonus|reward|profit)(?![\p{L}\p{N}])/iu;
+const DECOY_AFTER = /^ ?(?:\/-)? ?(?:fee|fees|charges?|tax|fed|wht|cash ?back|discount|off|limit|bonus|reward|profit|(?:is )?(?:available|remaining|left))(?![\p{L}\p{N}])/iu;
 const BARE_NUMBER = String.raw`(?<number>\d(?:[\d,.]{0,24}\d)?)`;
 /** An amount with no currency marker, where the words around it can only mean the payment's amount. */
 const BARE_AMOUNT = new RegExp(
-  String.raw`(?<![\p{L}\p{N}])(?:(?:txn |transaction )?(?:amount|amt)(?: of)?|received|credited with|credited by|deposited)[ :]{1,3}${BARE_NUMBER}(?= (?:from|in|into|on|via|at|has|have|was|is|credited|received)(?![\p{L}\p{N}])|[ .,;|]*$)`,
+  String.raw`(?<![\p{L}\p{N}])(?:(?:txn |transaction )?(?:amount|amt)(?: of)?|received|credited(?: with| by)?|deposited)[ :]{1,3}${BARE_NUMBER}(?= (?:from|in|into|on|via|at|has|have|was|is|credited|received)(?![\p{L}\p{N}])|[ .,;|]*$)`,
   'giu',
 );
 

@@ -5,9 +5,9 @@
  */
 export const REFERENCE_LABELS: readonly (readonly string[])[] = [
   [
-    'tid', 'tids', 'trx', 'txn', 'trx ?\\.? ?id', 'trxid', 'trx ?(?:no|#|ref|reference)', 'tx ?id', 'txid', 'txn ?(?:id|#|no|ref|reference)', 'txnid', 'txnref',
-    'trans ?(?:id|#|no|ref)', 'tran ?id', 'transaction ?(?:id|#|no|number|ref|reference|code)(?: no| number| #)?', 'transaction reference',
-    'ref', 'ref ?(?:no|#|id|num)', 'ref ?\\. ?no', 'reference', 'reference ?(?:no|number|#|id|code)',
+    'tid', 'tids', 'trx', 'txn', 'trxid', 'txid', 'txnid', 'txnref',
+    '(?:trx|txn|tx|trans|tran|transaction)\\.? ?(?:id|#|no|number|ref|reference|code)(?:\\.? ?(?:no|number|#))?',
+    'ref', 'ref\\.? ?(?:no|#|id|num)', 'reference', 'reference ?(?:no|number|#|id|code)',
     'raast ?(?:id|ref|reference|trx id|tid)', 'p2p ?id', 'ft ?(?:ref|id|no)', 'ibft ?(?:ref|id|no)', 'receipt ?(?:no|#|id)',
     'confirmation ?(?:no|#|id|code)', 'tracking ?(?:id|no)', 'ٹرانزیکشن آئی ڈی', 'ٹرانزیکشن نمبر', 'ٹی آئی ڈی', 'حوالہ نمبر', 'حوالہ',
     'ریفرنس نمبر', 'ریفرنس',

@@ -5,7 +5,7 @@ const CONTEXT = 8;
 /** How many phrase texts a book remembers the kinds of: the lexicon's own, and a bounded share of free-text ones. */
 const KNOWN_PHRASES = 4096;
 /** How many spellings of its first word a phrase may have before it is tried at every word instead. */
-const MAX_FIRST_WORDS = 64;
+const MAX_FIRST_WORDS = 256;
 const WORD_END = String.raw`(?![\p{L}\p{N}])`;
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 

@@ -62,7 +62,8 @@ export const WORDINGS: Readonly<Record<WordingKind, readonly string[]>> = {
     '(?:was|were|has|have|is|are|could|can|will) not (?:been |be )?(?:successful|successfully|completed|processed|credited|received|sent|done|made|transferred|delivered)',
     'not (?:been )?(?:credited|completed|processed|received)', 'insufficient', 'unable to',
     'cancelled', 'canceled', 'timed out', 'time ?-?out', 'pending', 'on hold', 'in process', 'under process', 'held', 'scheduled',
-    'will be (?:credited|transferred|deposited|processed|received|reflected)', 'next working day',
+    'will be (?:credited|transferred|deposited|processed|received|reflected)', 'next working day', 'on (?:its|the) way',
+    '(?:can|may) take up to', 'to arrive', 'in progress', 'being processed',
     'nakam', 'na ?kaam', 'nakaam', 'ناکام', 'منسوخ',
   ],
   reversal: [

@@ -1,5 +1,5 @@
 import { normalizeReference } from '../../extract/reference';
-import { institutionsOfSender } from '../../institutions/identify';
+import { findInstitutionNames, institutionsOfSender } from '../../institutions/identify';
 import { institution } from '../../institutions/institutions';
 import { normalizeSender } from '../../institutions/senders';
 import { toPaisa } from '../../normalise/money';
@@ -117,9 +117,19 @@ export function judge(expected: Expectation, result: SmsParseResult): Verdict {
   return exact ? 'read' : 'misread';
 }
 
-/** The institution a case is about: the one its expectation names, or its sender's. */
+/** The institution a case is about, by our table's name: the one its expectation names, or its sender's. */
 export function institutionOfCase(entry: GatheredCase): string {
-  if (entry.expect.kind === 'credit') return entry.expect.institution;
+  if (entry.expect.kind === 'credit') {
+    const [named] = findInstitutionNames(entry.expect.institution);
+    return named === undefined ? entry.expect.institution : institution(named.kind).name;
+  }
   const [id] = institutionsOfSender(normalizeSender(entry.sender), GATEWAYS);
-  return id === undefined ? 'unknown sender' : institution(id).name;
+  return id === undefined ? 'untrusted sender' : institution(id).name;
+}
+
+/** The gateway a case is about: its credit's, or its sender's institution's (a tenant's own sender: bank). */
+export function gatewayOfCase(entry: GatheredCase): string {
+  if (entry.expect.kind === 'credit') return entry.expect.gateway;
+  const [id] = institutionsOfSender(normalizeSender(entry.sender), GATEWAYS);
+  return id === undefined ? 'untrusted sender' : institution(id).gateway;
 }
