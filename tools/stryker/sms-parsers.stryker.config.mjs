@@ -1,6 +1,7 @@
-// `npm run test:mutation`: which behaviour of the SMS parser no unit spec pins down. Mutants of module-level data
-// (the lexicon's word lists, the institutions) are left out (`ignoreStatic`): each would need the whole suite rerun,
-// and `lexicon/guards.unit.spec.ts` checks every non-payment phrase against a credit it must turn into a rejection.
+// `npm run test:mutation`: which behaviour of the SMS parser no unit spec pins down. Every mutant runs the whole unit
+// suite (gathered in one file, so a run costs the tests and not their loading), stopping at the first failure: the
+// lexicon's word lists are module-level data, which per-test coverage cannot tell apart. Incremental: a rerun tests
+// again only the mutants whose code or tests changed.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   packageManager: 'npm',
@@ -15,4 +16,6 @@ export default {
   thresholds: { high: 90, low: 85, break: 85 },
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
+  incremental: true,
+  incrementalFile: 'reports/stryker-incremental.json',
 };

@@ -7,7 +7,7 @@ import { institution, InstitutionId } from './institutions/institutions';
 import { normalizeSender, senderTrust } from './institutions/senders';
 import { paisaToAmount } from './normalise/money';
 import { NormalisedText } from './normalise/text';
-import { Gateway, ParsedSms, ParseOptions, SmsInput, SmsParseResult, SmsRejection, SmsRejectionReason } from './sms.types';
+import { Gateway, ParsedSms, ParseOptions, Payer, SmsInput, SmsParseResult, SmsRejection, SmsRejectionReason, Span } from './sms.types';
 import { readByTemplate, TemplateReading } from './templates/read-by-template';
 import { TEMPLATES } from './templates/registry';
 import { SmsTemplate } from './templates/template';
@@ -16,8 +16,6 @@ import { SmsTemplate } from './templates/template';
 export const MAX_BODY_LENGTH = 2000;
 
 const REJECTIONS = new Map<SmsRejectionReason, SmsRejection>();
-/** Keyed by trusted gateways and the sender's institutions: a small, bounded set. */
-const CANDIDATES = new Map<string, readonly SmsTemplate[]>();
 
 function reject(reason: SmsRejectionReason): SmsRejection {
   let rejection = REJECTIONS.get(reason);
@@ -34,59 +32,90 @@ function isSmsInput(input: unknown): input is SmsInput {
   return typeof sender === 'string' && typeof body === 'string';
 }
 
+const CANDIDATES = new WeakMap<readonly InstitutionId[], Map<readonly Gateway[], readonly SmsTemplate[]>>();
+
 /** A known institution's sender is read only with that institution's templates; a tenant's own sender with all of its gateways'. */
 function candidateTemplates(gateways: readonly Gateway[], institutions: readonly InstitutionId[]): readonly SmsTemplate[] {
-  const key = `${gateways.join(',')}|${institutions.join(',')}`;
-  let candidates = CANDIDATES.get(key);
+  let byGateways = CANDIDATES.get(institutions);
+  if (byGateways === undefined) {
+    byGateways = new Map();
+    CANDIDATES.set(institutions, byGateways);
+  }
+  let candidates = byGateways.get(gateways);
   if (candidates === undefined) {
     candidates = TEMPLATES.filter(
       (template) => gateways.includes(template.gateway) && (institutions.length === 0 || institutions.includes(template.institution)),
     );
-    CANDIDATES.set(key, candidates);
+    byGateways.set(gateways, candidates);
   }
   return candidates;
 }
 
-function fromTemplate(reading: TemplateReading, text: NormalisedText): ParsedSms {
-  const { template } = reading;
-  return {
+/** What either tier read, in the normalised text, before it becomes the result. */
+interface Reading {
+  readonly gateway: Gateway;
+  readonly reference: string | null;
+  readonly referenceSpan: Span | null;
+  readonly amountPaisa: number;
+  readonly amountSpan: Span;
+  readonly tier: ParsedSms['tier'];
+  readonly templateId: string | null;
+  readonly institution: InstitutionId | null;
+  readonly target: ParsedSms['target'];
+  readonly payer?: Payer;
+  readonly occurredAt?: string;
+  readonly receivingAccount?: string;
+  readonly balancePaisa?: number;
+}
+
+function parsedSms(reading: Reading, text: NormalisedText): ParsedSms {
+  const parsed: { -readonly [K in keyof ParsedSms]: ParsedSms[K] } = {
     ok: true,
-    gateway: template.gateway,
+    gateway: reading.gateway,
     direction: 'credit',
     reference: reading.reference,
     amount: paisaToAmount(reading.amountPaisa),
     amountPaisa: reading.amountPaisa,
     currency: 'PKR',
-    ...(reading.payer && { payer: reading.payer }),
-    ...(reading.occurredAt !== undefined && { occurredAt: reading.occurredAt }),
+    tier: reading.tier,
+    templateId: reading.templateId,
+    institution: reading.institution === null ? null : institution(reading.institution).name,
+    target: reading.target,
+    spans: { amount: text.rawSpan(reading.amountSpan), reference: reading.referenceSpan === null ? null : text.rawSpan(reading.referenceSpan) },
+  };
+  if (reading.payer !== undefined) parsed.payer = reading.payer;
+  if (reading.occurredAt !== undefined) parsed.occurredAt = reading.occurredAt;
+  if (reading.receivingAccount !== undefined) parsed.receivingAccount = reading.receivingAccount;
+  if (reading.balancePaisa !== undefined) {
+    parsed.balance = paisaToAmount(reading.balancePaisa);
+    parsed.balancePaisa = reading.balancePaisa;
+  }
+  return parsed;
+}
+
+function fromTemplate(reading: TemplateReading): Reading {
+  const { template } = reading;
+  return {
+    ...reading,
+    gateway: template.gateway,
+    referenceSpan: reading.spans.reference,
+    amountSpan: reading.spans.amount,
     tier: 'template',
     templateId: template.id,
-    institution: institution(template.institution).name,
+    institution: template.institution,
     target: 'holder',
-    spans: { amount: text.rawSpan(reading.spans.amount), reference: reading.spans.reference && text.rawSpan(reading.spans.reference) },
-    ...(reading.receivingAccount !== undefined && { receivingAccount: reading.receivingAccount }),
-    ...(reading.balancePaisa !== undefined && { balance: paisaToAmount(reading.balancePaisa), balancePaisa: reading.balancePaisa }),
   };
 }
 
-function fromExtraction(credit: ExtractedCredit, text: NormalisedText): ParsedSms {
+function fromExtraction(credit: ExtractedCredit): Reading {
   return {
-    ok: true,
-    gateway: credit.gateway,
-    direction: 'credit',
+    ...credit,
     reference: credit.reference && normalizeReference(credit.reference.value),
-    amount: paisaToAmount(credit.amount.paisa),
+    referenceSpan: credit.reference && credit.reference.span,
     amountPaisa: credit.amount.paisa,
-    currency: 'PKR',
-    ...(credit.payer && { payer: credit.payer }),
-    ...(credit.occurredAt !== undefined && { occurredAt: credit.occurredAt }),
+    amountSpan: credit.amount.span,
     tier: 'extracted',
     templateId: null,
-    institution: credit.institution && institution(credit.institution).name,
-    target: credit.target,
-    spans: { amount: text.rawSpan(credit.amount.span), reference: credit.reference && text.rawSpan(credit.reference.span) },
-    ...(credit.receivingAccount !== undefined && { receivingAccount: credit.receivingAccount }),
-    ...(credit.balancePaisa !== undefined && { balance: paisaToAmount(credit.balancePaisa), balancePaisa: credit.balancePaisa }),
   };
 }
 
@@ -107,9 +136,9 @@ export function readTrustedBody(sender: string, gateways: readonly Gateway[], bo
   const institutions = institutionsOfSender(sender, gateways);
   const analysis = analyse(text.text);
   const byTemplate = readByTemplate(analysis, candidateTemplates(gateways, institutions), receivedAt);
-  if (byTemplate !== undefined) return { text, analysis, result: byTemplate.ok ? fromTemplate(byTemplate, text) : reject(byTemplate.reason) };
+  if (byTemplate !== undefined) return { text, analysis, result: byTemplate.ok ? parsedSms(fromTemplate(byTemplate), text) : reject(byTemplate.reason) };
   const extracted = classify(analysis, { gateways, institutions, receivedAt });
-  return { text, analysis, result: extracted.ok ? fromExtraction(extracted, text) : reject(extracted.reason) };
+  return { text, analysis, result: extracted.ok ? parsedSms(fromExtraction(extracted), text) : reject(extracted.reason) };
 }
 
 /** Parses as `parseSms` does, keeping what the decision was made on. */

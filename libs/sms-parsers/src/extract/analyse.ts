@@ -142,7 +142,8 @@ export class Analysis {
     return promotion === undefined ? this.text.length : this.sentenceStart(promotion.span[0]);
   }
 
-  private get allReferences(): readonly ReferenceMention[] {
+  /** Values after reference labels, tail included. */
+  get allReferences(): readonly ReferenceMention[] {
     this.referencesRead ??= { value: findReferences(this.text) };
     return this.referencesRead.value;
   }

@@ -15,7 +15,8 @@ const NAME_END = String.raw`(?= ${NAME_STOP}(?![\p{L}\p{N}])| ?[,;:(|/)"]| \d| ?
 const PAYER = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:from|frm|sender|remitter|bhejne wala|bhejnay wala)(?: name)? ?:? (?!your(?![\p{L}]))(?:\(?(?:\+?92|0)3[\d*xX-]{7,11}\d\)? )?${NAME}${NAME_END}`, 'iu');
 const PAYER_NUMBER = /(?<![\p{L}\p{N}])(?:from|frm)(?: [A-Za-z][A-Za-z .'&*-]{0,59}?)?,? \(?(?<number>(?:\+?92|0)3[\d*xX-]{7,11}\d)\)?/iu;
 const GREETING = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:dear|hi|hello|assalam o alaikum) ${NAME}(?= ?[,:.!])`, 'giu');
-const GREETING_WORD = /dear|hi|hello|assalam/i;
+/** A greeting followed by anything but a generic addressee: only then can a greeting name the holder. */
+const NAMED_GREETING = /(?<![\p{L}\p{N}])(?:dear|hi|hello|assalam o alaikum) (?!(?:valued |respected )?(?:customer|client|user|member|merchant|account ?holder|pensioner|sir|madam|subscriber)s?(?![\p{L}\p{N}]))/iu;
 const GENERIC_WORD = String.raw`(?:customer|client|user|member|merchant|account ?holder|pensioner|sir|madam|subscriber)s?`;
 const GENERIC_ADDRESSEE = new RegExp(String.raw`^(?:valued |respected )?${GENERIC_WORD}\b|\b${GENERIC_WORD}$`, 'i');
 /** "ADEEL RAZA, PKR …" or "ZAINAB FATIMA A/c # …": the holder named in capitals before the amount or the account. */
@@ -44,7 +45,7 @@ export function findPayerNumber(text: string): string | undefined {
  * capitals right before the amount or the account.
  */
 export function findAddressee(text: string): NameMention | undefined {
-  if (GREETING_WORD.test(text)) for (const greeting of text.matchAll(GREETING)) {
+  if (NAMED_GREETING.test(text)) for (const greeting of text.matchAll(GREETING)) {
     const addressee = mention(greeting);
     if (addressee !== undefined && !GENERIC_ADDRESSEE.test(addressee.name)) return addressee;
   }

@@ -116,8 +116,8 @@ function fold(raw: string): Builder {
 export function normalizeText(raw: string): string {
   if (!NON_ASCII.test(raw)) return raw.replace(WHITESPACE_RUN, ' ').trim();
   // The same text `fold` builds, without the origins.
-  if (foldsCharacterByCharacter(raw)) return foldCharacters(raw).replace(WHITESPACE_RUN, ' ').trim();
-  return fold(raw).text;
+  const folded = foldCharacters(raw);
+  return folded.normalize('NFKC') === folded ? folded.replace(WHITESPACE_RUN, ' ').trim() : fold(raw).text;
 }
 
 /**

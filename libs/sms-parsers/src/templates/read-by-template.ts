@@ -27,12 +27,12 @@ type Groups = Readonly<Record<string, string | undefined>>;
 
 const refuse = (reason: SmsRejectionReason): TemplateOutcome => ({ ok: false, reason });
 function payerOf(groups: Groups): Payer | undefined {
-  const payer = {
-    ...(groups.payerName && { name: groups.payerName.trim() }),
-    ...(groups.payerNumber && { number: groups.payerNumber }),
-    ...(groups.payerAccount && { account: groups.payerAccount }),
-  };
-  return Object.keys(payer).length > 0 ? payer : undefined;
+  if (groups.payerName === undefined && groups.payerNumber === undefined && groups.payerAccount === undefined) return undefined;
+  const payer: { name?: string; number?: string; account?: string } = {};
+  if (groups.payerName) payer.name = groups.payerName.trim();
+  if (groups.payerNumber) payer.number = groups.payerNumber;
+  if (groups.payerAccount) payer.account = groups.payerAccount;
+  return payer;
 }
 
 function spansOf(match: RegExpExecArray): TemplateReading['spans'] {
@@ -49,18 +49,19 @@ function read(template: SmsTemplate, match: RegExpExecArray, receivedAt: SmsInpu
   if (balance !== undefined && balance.kind !== 'exact') return refuse(balance.kind === 'ambiguous' ? 'ambiguous' : 'malformed');
   const occurredAt = readOccurredAt(groups.date, groups.time, receivedAt);
   if (occurredAt.kind === 'invalid') return refuse('malformed');
-  const payer = payerOf(groups);
-  return {
+  const reading: { -readonly [K in keyof TemplateReading]: TemplateReading[K] } = {
     ok: true,
     template,
     amountPaisa: amount.paisa,
     reference: groups.reference === undefined ? null : normalizeReference(groups.reference),
     spans: spansOf(match),
-    ...(payer && { payer }),
-    ...(occurredAt.kind === 'stated' && { occurredAt: occurredAt.value }),
-    ...(groups.receivingAccount && { receivingAccount: groups.receivingAccount }),
-    ...(balance !== undefined && { balancePaisa: balance.paisa }),
   };
+  const payer = payerOf(groups);
+  if (payer !== undefined) reading.payer = payer;
+  if (occurredAt.kind === 'stated') reading.occurredAt = occurredAt.value;
+  if (groups.receivingAccount) reading.receivingAccount = groups.receivingAccount;
+  if (balance !== undefined) reading.balancePaisa = balance.paisa;
+  return reading;
 }
 
 function occurrences(pattern: RegExp, text: string): number {
