@@ -50,6 +50,24 @@ describe('parseSms', () => {
     });
   });
 
+  describe('non-payments worded like credits', () => {
+    it.each([
+      ['the holder paid someone', '8558', 'ALI KHAN has received Rs 500 from you. TID: 716204418853', 'not_a_credit'],
+      ['an outgoing transfer "received" by the bank', 'HBL', 'IBFT of Rs 500 to ALI KHAN (HBL) received successfully. Ref: 55512345', 'not_a_credit'],
+      ['a credit still on its way', 'HBL', 'Rs 500 is being credited to your account. Ref: 55512345', 'failed_transaction'],
+      ['money to collect', '3737', 'Trx ID 57133902211. FAROOQ AHMED has sent you Rs. 8,000.00. Visit any easypaisa shop with your original CNIC to collect the amount.', 'not_a_credit'],
+      ['a reversal said after a helpline', 'BAFL', 'Dear Customer, PKR 734.68 has been Credited to your A/C: 03-5*****75 on 06-Sep-2026. For info: www.bankalfalah.com Reversed.', 'not_a_credit'],
+      ['own money, named twice', 'FBL', 'ZAINAB FATIMA A/c # *0917 received PKR 40,000.00 via RAAST from ZAINAB FATIMA IBAN *5512 on 15-Sep-26 at 10:05 AM Ref#:131158224417 Info:111060606', 'not_a_credit'],
+      ['a dividend named as the payer', 'HBL', 'Your HBL account no 0123****4567 has been credited with PKR 847.75 on 6/9/2026 from OGDCL FINAL CASH DIVIDEND.', 'not_a_credit'],
+    ])('rejects %s', (_, sender, body, reason) => {
+      expect(parseSms({ sender, body })).toEqual({ ok: false, reason });
+    });
+
+    it('still reads a transfer into the holder\'s account', () => {
+      expect(parseSms({ sender: 'HBL', body: 'Raast transfer of PKR 2,000 to your account received. Ref 123456' })).toMatchObject({ ok: true, amountPaisa: 200000, target: 'holder' });
+    });
+  });
+
   describe('damaged messages', () => {
     it('rejects a body over the length cap before reading it', () => {
       expect(parseSms({ sender: '8558', body: `${RAAST_CREDIT} ${'x'.repeat(MAX_BODY_LENGTH)}` })).toEqual({ ok: false, reason: 'malformed' });

@@ -51,7 +51,8 @@ export const WORDINGS: Readonly<Record<WordingKind, readonly string[]>> = {
     'sent', 'send', 'debited', 'debit', 'withdrawn', 'withdrawal', 'withdraw', 'cash ?-?out', 'cashout',
     'paid', 'payment (?:to|at|for)', 'purchase', 'purchased', 'pos', 'spent', 'charged', 'deducted',
     'bill payment', 'bill paid', 'top ?-?up', 'recharge', 'recharged', 'mobile load', 'easyload', 'load of',
-    '(?:transferred|transfer|moved|remitted) to', 'received by', 'your payment', 'your (?:[a-z]+ ){0,2}(?:transfer|payment) (?:of|to)',
+    '(?:transferred|transfer|moved|remitted) to', 'received by', 'from you',
+    '(?:ibft|raast|transfer|payment|remittance)(?: of (?:rs|pkr)\\.? ?\\d[\\d,.]*(?:/-)?)? to(?= (?!your|you))', 'your payment', 'your (?:[a-z]+ ){0,2}(?:transfer|payment) (?:of|to)',
     '(?:the )?beneficiary (?:account )?has been credited', 'credited to (?:the )?beneficiary', 'from your (?:[a-z]+ ){0,3}(?:a/c|ac|acc|acct|account|wallet)',
     'atm', 'issued', 'presented',
     'bheje', 'bheji', 'bhejay', 'bhej (?:diye|diya|di)', 'ada (?:kiye|ki|kiya)', 'nikale', 'nikalwaye',
@@ -63,7 +64,7 @@ export const WORDINGS: Readonly<Record<WordingKind, readonly string[]>> = {
     'not (?:been )?(?:credited|completed|processed|received)', 'insufficient', 'unable to',
     'cancelled', 'canceled', 'timed out', 'time ?-?out', 'pending', 'on hold', 'in process', 'under process', 'held', 'scheduled',
     'will be (?:credited|transferred|deposited|processed|received|reflected)', 'next working day', 'on (?:its|the) way',
-    '(?:can|may) take up to', 'to arrive', 'in progress', 'being processed',
+    '(?:can|may) take up to', 'to arrive', 'in progress', 'being (?:processed|credited|transferred)',
     'nakam', 'na ?kaam', 'nakaam', 'ناکام', 'منسوخ',
   ],
   reversal: [
