@@ -64,7 +64,6 @@ export const mobile = (group: 'payerNumber' | 'receivingAccount'): string =>
 export const account = (group: 'payerAccount' | 'receivingAccount'): string =>
   String.raw`(?<${group}>PK[\dA-Z*]{2,32}|[*xX#\d][\d*xX#-]{0,30}\d)`;
 export const reference = (shortest: number, longest: number): string => String.raw`(?<reference>\d{${shortest},${longest}})`;
-export const ALPHANUMERIC_REFERENCE = String.raw`(?<reference>[A-Z0-9]{5,24})`;
 export const DATE = String.raw`(?<date>\d{1,4} ?[-/. ] ?(?:\d{1,2}|[A-Za-z]{3,9})(?: ?[-/. ] ?\d{2,4})?)`;
 export const TIME = String.raw`(?<time>\d{1,2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?: ?[AP]M)?)`;
 export const URDU_MONEY = String.raw`(?:${CURRENCY})?${AMOUNT}(?: روپے)?`;
