@@ -4,7 +4,7 @@ const root = require('../../jest.config.js');
 
 module.exports = {
   rootDir: '../..',
-  testEnvironment: '<rootDir>/tools/stryker/fail-fast-environment.js',
+  testEnvironment: require.resolve('./fail-fast-environment.js'),
   roots: ['<rootDir>/tools/stryker'],
   testMatch: ['**/sms-parsers.suite.spec.ts'],
   moduleNameMapper: root.moduleNameMapper,

@@ -1,7 +1,7 @@
 import { ACCOUNT_LABELS } from '../lexicon/labels';
 import { Phrases } from '../lexicon/phrases';
 import { Span } from '../normalise/text';
-import { lastStartingBy } from './clauses';
+import { lastStartingBy } from './sentences';
 
 /** An account number or wallet number written after an account word, and whose side of the payment it is. */
 export interface AccountMention {

@@ -6,7 +6,7 @@ import { findMoney, MoneyMention } from '../normalise/money-mentions';
 import { Span } from '../normalise/text';
 import { AccountMention, findAccounts } from './accounts';
 import { findBareAmounts, LabelledMoney, labelMoney } from './amount';
-import { Ranges, splitClauses } from './clauses';
+import { Ranges, splitSentences } from './sentences';
 import { DateMention, findDate } from './dates';
 import { findAddressee, findPayerName, findPayerNumber, NameMention } from './names';
 import { findReferences, ReferenceMention } from './reference';
@@ -66,7 +66,7 @@ export class Analysis {
   constructor(readonly text: string) {}
 
   get sentences(): Ranges {
-    this.sentencesRead ??= { value: new Ranges(splitClauses(this.text)) };
+    this.sentencesRead ??= { value: new Ranges(splitSentences(this.text)) };
     return this.sentencesRead.value;
   }
 

@@ -20,18 +20,18 @@ function endsSentence(text: string, index: number): boolean {
 }
 
 /** The sentences of a single-line message: split at full stops (not after abbreviations or inside numbers), `!`, `?`, `;` and `|`. */
-export function splitClauses(text: string): Span[] {
-  const clauses: Span[] = [];
+export function splitSentences(text: string): Span[] {
+  const sentences: Span[] = [];
   let start = 0;
   for (let index = 0; index < text.length; index += 1) {
     if (!ENDS.has(text.charCodeAt(index)) || (index + 1 < text.length && text.charCodeAt(index + 1) !== SPACE)) continue;
     if (!endsSentence(text, index)) continue;
     const end = index + 1;
-    if (end > start) clauses.push([start, end]);
+    if (end > start) sentences.push([start, end]);
     start = end + 1;
   }
-  if (start < text.length) clauses.push([start, text.length]);
-  return clauses;
+  if (start < text.length) sentences.push([start, text.length]);
+  return sentences;
 }
 
 /** The index of the last span starting at or before `index`, in spans sorted by start; -1 when none does. */
