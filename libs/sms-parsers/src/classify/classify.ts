@@ -87,11 +87,9 @@ function receivesElsewhere(analysis: Analysis, sender: SenderContext, gateway: G
   return !named.some((hit) => hit.kinds.some(accepts));
 }
 
-function institutionOf(analysis: Analysis, sender: SenderContext, gateway: Gateway): InstitutionId | null {
-  const ofGateway = sender.institutions.filter((id) => institution(id).gateway === gateway);
-  if (ofGateway.length <= 1) return ofGateway[0] ?? null;
-  const named = analysis.institutions.flatMap((hit) => hit.kinds);
-  return ofGateway.find((id) => named.includes(id)) ?? ofGateway[0] ?? null;
+/** The sender's institution of that gateway, when the sender is an institution's (no sender id is two institutions'). */
+function institutionOf(sender: SenderContext, gateway: Gateway): InstitutionId | null {
+  return sender.institutions.find((id) => institution(id).gateway === gateway) ?? null;
 }
 
 function payerOf(analysis: Analysis): Payer | undefined {
@@ -126,7 +124,7 @@ export function classify(analysis: Analysis, sender: SenderContext): Classificat
   const gateway = gatewayOf(analysis, sender);
   if (gateway === undefined) return refuse('ambiguous');
   if (receivesElsewhere(analysis, sender, gateway)) return refuse('unrecognized_template');
-  const institutionId = institutionOf(analysis, sender, gateway);
+  const institutionId = institutionOf(sender, gateway);
   const shape = institutionId === null ? undefined : institution(institutionId).referenceShape;
   if (reference !== null && shape !== undefined && !shape.test(normalizeReference(reference.value))) return refuse('malformed');
   const receivingAccount = analysis.accounts.find((mention) => mention.side === 'receiver')?.value;

@@ -13,7 +13,7 @@ const NAME_WORD = String.raw`(?!${NAME_STOP}(?![\p{L}\p{N}]))(?:[A-Za-z]\.|[A-Za
 const NAME = String.raw`(?<name>${NAME_WORD}(?: ${NAME_WORD}){0,7}?)`;
 const NAME_END = String.raw`(?= ${NAME_STOP}(?![\p{L}\p{N}])| ?[,;:(|/)"]| \d| ?\.(?: |$)| \*| PK[\dA-Z*]|$)`;
 const PAYER = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:from|frm|sender|remitter|bhejne wala|bhejnay wala)(?: name)? ?:? (?!your(?![\p{L}]))(?:\(?(?:\+?92|0)3[\d*xX-]{7,11}\d\)? )?${NAME}${NAME_END}`, 'iu');
-const PAYER_NUMBER = /(?<![\p{L}\p{N}])(?:from|frm)(?: [A-Za-z][A-Za-z .'&*-]{0,59}?)?,? \(?(?<number>(?:\+?92|0)3[\d*xX-]{7,11}\d)\)?/iu;
+const PAYER_NUMBER = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:from|frm)(?: ${NAME_WORD}(?: ${NAME_WORD}){0,7}?)?,? \(?(?<number>(?:\+?92|0)3[\d*xX-]{7,11}\d)\)?`, 'iu');
 const GREETING = new RegExp(String.raw`(?<![\p{L}\p{N}])(?:dear|hi|hello|assalam o alaikum) ${NAME}(?= ?[,:.!])`, 'giu');
 /** A greeting followed by anything but a generic addressee: only then can a greeting name the holder. */
 const NAMED_GREETING = /(?<![\p{L}\p{N}])(?:dear|hi|hello|assalam o alaikum) (?!(?:valued |respected )?(?:customer|client|user|member|merchant|account ?holder|pensioner|sir|madam|subscriber)s?(?![\p{L}\p{N}]))/iu;

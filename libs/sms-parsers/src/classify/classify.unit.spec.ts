@@ -1,0 +1,92 @@
+import { analyse } from '../extract/analyse';
+import { InstitutionId } from '../institutions/institutions';
+import { Gateway } from '../sms.types';
+import { classify, transactionReference } from './classify';
+
+const from = (gateways: readonly Gateway[], institutions: readonly InstitutionId[] = []) => ({ gateways, institutions, receivedAt: undefined });
+const JAZZCASH = from(['wallet_one'], ['jazzcash']);
+const MY_BANK = from(['bank']);
+const reading = (text: string, sender = MY_BANK) => classify(analyse(text), sender);
+
+describe('classify', () => {
+  it('reads one credit with every field it states', () => {
+    const text = 'Rs 5,000 received from ALI KHAN in your JazzCash account 03001234567 on 12/03/2026 at 10:00. TID: 716204418853. Balance Rs 9,000';
+    expect(reading(text, JAZZCASH)).toEqual({
+      ok: true,
+      gateway: 'wallet_one',
+      institution: 'jazzcash',
+      amount: expect.objectContaining({ span: [3, 8], paisa: 500000 }),
+      reference: expect.objectContaining({ label: 'TID', value: '716204418853' }),
+      target: 'holder',
+      receivingAccount: '03001234567',
+      balancePaisa: 900000,
+      payer: { name: 'ALI KHAN' },
+      occurredAt: '2026-03-12T10:00:00+05:00',
+    });
+  });
+
+  it("says to whom the credit is addressed: the holder, a stated account, or nobody, and keeps the payer's account", () => {
+    expect(reading('Rs 5,000 received in A/C *1234. Ref 123456')).toMatchObject({ ok: true, target: 'account', receivingAccount: '*1234' });
+    expect(reading('Rs 5,000 received via Raast from ALI. Ref 123456')).toMatchObject({ ok: true, target: 'unstated', payer: { name: 'ALI' } });
+    expect(reading('Rs 5,000 received from ALI A/C *1234 via IBFT. Ref 123456')).toMatchObject({ payer: { name: 'ALI', account: '*1234' } });
+    expect(reading('Rs 5,000 received from ALI, 03001234567. Ref 123456')).toMatchObject({ payer: { name: 'ALI', number: '03001234567' } });
+  });
+
+  it('keeps a balance only when the message states one', () => {
+    expect(reading('Rs 5,000 received from ALI. Bal Rs 9,000. Balance Rs 8,000. Ref 123456')).not.toHaveProperty('balancePaisa');
+    expect(reading('Rs 5,000 received from ALI. Bal Rs 9,000. Available balance Rs 9,000. Ref 123456')).toMatchObject({ balancePaisa: 900000 });
+  });
+
+  it('chooses the gateway of the sender, and between gateways by the institution the message names', () => {
+    const bothGateways = from(['bank', 'wallet_one']);
+    expect(reading('Rs 5,000 received from ALI in your JazzCash account. TID: 716204418853', bothGateways)).toMatchObject({ ok: true, gateway: 'wallet_one', institution: null });
+    expect(reading('Rs 5,000 received from ALI KHAN. TID: 716204418853', bothGateways)).toEqual({ ok: false, reason: 'ambiguous' });
+  });
+
+  it("refuses a credit to another institution's account than the sender's", () => {
+    expect(reading('Rs 5,000 received in your HBL A/C *1234. Ref 123456', from(['bank'], ['ubl']))).toEqual({ ok: false, reason: 'unrecognized_template' });
+    expect(reading('Rs 5,000 received in your UBL A/C *1234. Ref 123456', from(['bank'], ['ubl']))).toMatchObject({ ok: true, institution: 'ubl' });
+    expect(reading('Rs 5,000 received in your JazzCash account. Ref 123456')).toEqual({ ok: false, reason: 'unrecognized_template' });
+  });
+
+  it.each([
+    ['a JazzCash TID of another length', 'Rs 5,000 received from ALI. TID: 7162044188', JAZZCASH],
+    ['a wallet account cut short', 'Rs 5,000 received in your JazzCash account 0300123. TID: 716204418853', JAZZCASH],
+    ['a date that does not exist', 'Rs 5,000 received from ALI on 31/02/2026 at 10:00. Ref 123456', MY_BANK],
+    ['a zero amount', 'Rs 0 received from ALI. Ref 123456', MY_BANK],
+    ['badly grouped money', 'Rs 5,00 received from ALI. Ref 123456', MY_BANK],
+  ])('calls %s malformed', (_, text, sender) => {
+    expect(reading(text, sender)).toEqual({ ok: false, reason: 'malformed' });
+  });
+
+  it.each([
+    ['two amounts', 'Rs 5,000 received from ALI and Rs 7,000 received from SANA. Ref 123456'],
+    ['two references', 'Rs 5,000 received from ALI. TID 123456. TID 654321'],
+    ['"1.500"', 'Rs 1.500 received from ALI. Ref 123456'],
+    ['a reference in a promotional tail', 'Rs 5,000 received via Raast. Get 10% off. TID 716204418853'],
+  ])('calls %s ambiguous', (_, text) => {
+    expect(reading(text)).toEqual({ ok: false, reason: 'ambiguous' });
+  });
+
+  it.each([
+    ['no credit wording', 'Rs 5,000 for ALI. Ref 123456'],
+    ['no amount', 'Money received from ALI. Ref 123456'],
+    ['nobody named and no reference', 'Rs 5,000 received'],
+  ])('cannot read a message with %s', (_, text) => {
+    expect(reading(text)).toEqual({ ok: false, reason: 'unrecognized_template' });
+  });
+
+  it('reads an amount written without a marker after "received" when no marked amount is the transaction', () => {
+    expect(reading('You have Received 500.00 from ALI. Balance is Rs. 9,000. Trx ID 5944229251')).toMatchObject({ ok: true, amount: expect.objectContaining({ paisa: 50000 }) });
+  });
+});
+
+describe('transactionReference', () => {
+  it('takes the best-ranked label, and calls two values of that rank ambiguous', () => {
+    expect(transactionReference(analyse('STAN 448120 RRN 416820482210'))).toMatchObject({ value: '416820482210', rank: 1 });
+    expect(transactionReference(analyse('Till ID 981234567. TID: 716204418853'))).toMatchObject({ value: '716204418853', rank: 0 });
+    expect(transactionReference(analyse('TID 123456 and TID 123456'))).toMatchObject({ value: '123456' });
+    expect(transactionReference(analyse('TID 123456 and Ref 654321'))).toBe('ambiguous');
+    expect(transactionReference(analyse('no reference'))).toBeNull();
+  });
+});

@@ -1,0 +1,35 @@
+import { findAccounts } from './accounts';
+
+describe('findAccounts', () => {
+  const accounts = (text: string) => findAccounts(text, () => 0).map(({ value, side, span }) => [value, side, text.slice(...span)]);
+
+  it('reads an account after an account word, whatever the separator, and one written before "Account"', () => {
+    expect(accounts('received in your A/C No: 01-2345***6789, Mobile Account:03014455210, AC# xxx3625, IBAN (PK**BAHL****4417), Account ending 5093')).toEqual([
+      ['01-2345***6789', 'receiver', '01-2345***6789'],
+      ['03014455210', 'receiver', '03014455210'],
+      ['xxx3625', 'receiver', 'xxx3625'],
+      ['PK**BAHL****4417', 'receiver', 'PK**BAHL****4417'],
+      ['5093', 'receiver', '5093'],
+    ]);
+    expect(accounts('Dear Customer. 0001XXX4521-Current Account has been credited')).toEqual([['0001XXX4521', 'receiver', '0001XXX4521']]);
+    expect(accounts('0001234521 Account and 12345 A/C')).toEqual([]);
+  });
+
+  it("gives an account the side of the nearest cue before it in its sentence: from, by, sender or remitter is the payer's", () => {
+    expect(accounts('Rs 5 received from ALI A/C *1234 via IBFT in your A/C *5678')).toEqual([
+      ['*1234', 'payer', '*1234'],
+      ['*5678', 'receiver', '*5678'],
+    ]);
+    expect(accounts('NADIA A/c # *1234 received PKR 5 by SAMINA IBAN *3867')).toEqual([
+      ['*1234', 'receiver', '*1234'],
+      ['*3867', 'payer', '*3867'],
+    ]);
+  });
+
+  it('looks for the cue only in the account\'s own sentence', () => {
+    const text = 'Rs 5 received from ALI. A/C *5678 credited.';
+    const sentenceStart = (index: number) => (index >= 24 ? 24 : 0);
+    expect(findAccounts(text, sentenceStart).map(({ side }) => side)).toEqual(['receiver']);
+    expect(findAccounts(text, () => 0).map(({ side }) => side)).toEqual(['payer']);
+  });
+});
