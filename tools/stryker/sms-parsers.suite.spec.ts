@@ -5,6 +5,7 @@ import '../../libs/sms-parsers/src/normalise/money.unit.spec';
 import '../../libs/sms-parsers/src/normalise/money-mentions.unit.spec';
 import '../../libs/sms-parsers/src/normalise/text.unit.spec';
 import '../../libs/sms-parsers/src/lexicon/phrases.unit.spec';
+import '../../libs/sms-parsers/src/lexicon/lexicon.unit.spec';
 import '../../libs/sms-parsers/src/extract/sentences.unit.spec';
 import '../../libs/sms-parsers/src/extract/reference.unit.spec';
 import '../../libs/sms-parsers/src/extract/accounts.unit.spec';

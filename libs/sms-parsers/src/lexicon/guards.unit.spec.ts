@@ -1,24 +1,7 @@
 import { parseSms } from '../parse-sms';
 import { SmsRejectionReason } from '../sms.types';
+import { spellingOf } from '../testing/spelling';
 import { NON_PAYMENT_REASONS, WORDINGS, WordingKind } from './wordings';
-
-/** One plain spelling of a phrase of the dialect: first alternatives, optional parts left out, classes filled in. */
-function spellingOf(phrase: string): string {
-  let text = phrase;
-  for (let previous = ''; previous !== text; ) {
-    previous = text;
-    text = text
-      .replace(/\(\?[=!][^()]*\)/g, '')
-      .replace(/\(\?:([^()]*)\)\?/g, '')
-      .replace(/\(\?:([^()|]*)(?:\|[^()]*)?\)(?:\{\d+,\d+\}\??)?/g, '$1')
-      .replace(/(?:\\.|[^\\()])\?/g, '');
-  }
-  return text
-    .replace(/\\d\{(\d+),\d+\}|\\d/g, (_, times: string | undefined) => '1'.repeat(Math.max(1, Number(times ?? 1))))
-    .replace(/\[\^ \]\+|\[a-z\]\+/g, 'abc')
-    .replace(/\[([^\]])[^\]]*\]/g, '$1')
-    .replace(/\\(.)/g, '$1');
-}
 
 const GUARDED = NON_PAYMENT_REASONS.flatMap(([kind, reason]) =>
   kind === 'credited_reward' ? [] : WORDINGS[kind as WordingKind].map((phrase) => ({ kind, phrase, reason: reason as SmsRejectionReason, spelt: spellingOf(phrase) })),
