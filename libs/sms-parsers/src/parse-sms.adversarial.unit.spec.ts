@@ -14,32 +14,52 @@ describe('adversarial bodies', () => {
   ];
   const PREFIXES = ['', 'Rs 5,500.00 received from ', 'Dear Customer, Your HBL A/C ', 'Trx ID 5944229251. You have Received Rs 10.00 from '];
   const GATEWAYS_OF = [['8558', ['wallet_one']], ['3737', ['wallet_two']], ['HBL', ['bank']], ['MY-BANK', ['bank', 'wallet_one']]] as const;
-  const slowest = (bodies: readonly string[], read: (sender: string, gateways: readonly Gateway[], body: string) => unknown): number => {
-    for (let warmUp = 0; warmUp < 3; warmUp += 1) read('8558', ['wallet_one'], RAAST_CREDIT);
-    let worst = 0;
-    for (const body of bodies) {
-      for (const [sender, gateways] of GATEWAYS_OF) {
-        // The fastest of a few runs: a garbage collection that happens to fall in one run is not the parser's time.
-        let fastest = Infinity;
-        for (let run = 0; run < 4; run += 1) {
-          const started = performance.now();
-          read(sender, gateways, body);
-          fastest = Math.min(fastest, performance.now() - started);
-        }
-        worst = Math.max(worst, fastest);
-      }
+  type Read = (sender: string, gateways: readonly Gateway[], body: string) => unknown;
+  // The fastest of a few runs: a garbage collection or a busy neighbour that falls in one run is not the parser's time.
+  const fastestOf = (read: Read, sender: string, gateways: readonly Gateway[], body: string): number => {
+    let fastest = Infinity;
+    for (let run = 0; run < 6; run += 1) {
+      const started = performance.now();
+      read(sender, gateways, body);
+      fastest = Math.min(fastest, performance.now() - started);
     }
-    return worst;
+    return fastest;
+  };
+  const warmUp = (read: Read) => {
+    for (let run = 0; run < 3; run += 1) read('8558', ['wallet_one'], RAAST_CREDIT);
   };
 
-  it('read in under 5 ms even at 10 KB, with the length cap lifted', () => {
-    const bodies = UNITS.flatMap((unit) => PREFIXES.map((prefix) => repeat(unit, prefix, TEN_KB)));
-    expect(slowest(bodies, (sender, gateways, body) => readTrustedBody(sender, gateways, body))).toBeLessThan(5);
+  // Absolute times depend on the machine and its load, so these are generous ceilings against catastrophic
+  // backtracking; the growth test below is the sharp one (benchmarks measure speed: `npm run bench`).
+  it('read a 10 KB body, with the length cap lifted, in linear time: four times the text, never much more than four times the time', () => {
+    const read: Read = (sender, gateways, body) => readTrustedBody(sender, gateways, body);
+    warmUp(read);
+    const superlinear: string[] = [];
+    for (const unit of UNITS) {
+      for (const prefix of PREFIXES) {
+        for (const [sender, gateways] of GATEWAYS_OF) {
+          const small = fastestOf(read, sender, gateways, repeat(unit, prefix, TEN_KB / 4));
+          const large = fastestOf(read, sender, gateways, repeat(unit, prefix, TEN_KB));
+          // Quadratic work shows as ~16× the time for 4× the text; only slow bodies are judged, as sub-millisecond
+          // times are mostly fixed cost and timer noise. Both sizes are past the length cap's shortcuts.
+          if (large > 2 && large > 8 * small) superlinear.push(`${JSON.stringify(unit)} after ${JSON.stringify(prefix)} from ${sender}: ${small.toFixed(2)} ms → ${large.toFixed(2)} ms`);
+          expect(large).toBeLessThan(100);
+        }
+      }
+    }
+    expect(superlinear).toEqual([]);
   });
 
-  it('parse in under 5 ms up to the length cap', () => {
-    const bodies = UNITS.flatMap((unit) => PREFIXES.map((prefix) => repeat(unit, prefix, MAX_BODY_LENGTH)));
+  it('parse any body up to the length cap in well under a tenth of a second', () => {
     const allowedSenders = { bank: ['MY-BANK'], wallet_one: ['MY-BANK'] };
-    expect(slowest(bodies, (sender, _, body) => parseSms({ sender, body }, { allowedSenders }))).toBeLessThan(5);
+    const read: Read = (sender, _, body) => parseSms({ sender, body }, { allowedSenders });
+    warmUp(read);
+    let slowest = 0;
+    for (const unit of UNITS) {
+      for (const prefix of PREFIXES) {
+        for (const [sender, gateways] of GATEWAYS_OF) slowest = Math.max(slowest, fastestOf(read, sender, gateways, repeat(unit, prefix, MAX_BODY_LENGTH)));
+      }
+    }
+    expect(slowest).toBeLessThan(20);
   });
 });

@@ -10,7 +10,10 @@ const VALUE = String.raw`(?<value>[A-Za-z0-9](?:[A-Za-z0-9-]{0,58}[A-Za-z0-9])?)
 const LABELS = new Phrases(REFERENCE_LABELS.flat());
 const VALUE_AFTER_LABEL = new RegExp(`${REFERENCE_SEPARATOR}${VALUE}`, 'iy');
 const RANKS = REFERENCE_LABELS.map((labels) => new Phrases(labels));
-const PAKISTANI_MOBILE = /^(?:0|92)3\d{9}$/;
+const LOCAL_MOBILE = /^03\d{9}$/;
+/** "923001234567" is a phone after a bare "ID", but a twelve-digit TID or RRN may start with 92 too. */
+const INTERNATIONAL_MOBILE = /^923\d{9}$/;
+const BARE_ID_RANK = REFERENCE_LABELS.length - 1;
 const CNIC = /^\d{5}-\d{7}-\d$/;
 const DATE_LIKE = /^\d{1,4}-(?:\d{1,2}|[A-Za-z]{3})-\d{2,4}$/;
 /** "0300XXXX871": a masked phone or account, never a payment's reference. */
@@ -33,14 +36,15 @@ export interface ReferenceMention {
   readonly span: Span;
 }
 
-/** Whether a labelled value can be a payment reference: digits in it, not too long, and not a phone, CNIC or date. */
-function isReference(value: string): boolean {
+/** Whether a value after a label of `rank` can be a payment reference: digits in it, not too long, and not a phone, CNIC or date. */
+function isReference(value: string, rank: number): boolean {
   const canonical = normalizeReference(value);
   return (
     /\d/.test(canonical) &&
     canonical.length >= 4 &&
     canonical.length <= MAX_REFERENCE_LENGTH &&
-    !PAKISTANI_MOBILE.test(canonical) &&
+    !LOCAL_MOBILE.test(canonical) &&
+    !(rank === BARE_ID_RANK && INTERNATIONAL_MOBILE.test(canonical)) &&
     !CNIC.test(value) &&
     !DATE_LIKE.test(value) &&
     !MASKED.test(value)
@@ -59,9 +63,11 @@ export function findReferences(text: string): ReferenceMention[] {
   for (const label of LABELS.matches(text)) {
     VALUE_AFTER_LABEL.lastIndex = label.index + label[0].length;
     const value = VALUE_AFTER_LABEL.exec(text)?.groups?.value;
-    if (value === undefined || !isReference(value)) continue;
+    if (value === undefined) continue;
+    const rank = rankAt(text, label.index);
+    if (!isReference(value, rank)) continue;
     const end = VALUE_AFTER_LABEL.lastIndex;
-    found.push({ rank: rankAt(text, label.index), label: label[0], value, span: [end - value.length, end] });
+    found.push({ rank, label: label[0], value, span: [end - value.length, end] });
   }
   return found;
 }
