@@ -2,7 +2,7 @@ import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
 export default [
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.nx/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.nx/**', '.stryker-tmp/**', 'reports/**'] },
   ...tseslint.configs.recommended,
   {
     files: ['**/*.ts'],
