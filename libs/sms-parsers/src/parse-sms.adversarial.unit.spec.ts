@@ -38,12 +38,22 @@ describe('adversarial bodies', () => {
     for (const unit of UNITS) {
       for (const prefix of PREFIXES) {
         for (const [sender, gateways] of GATEWAYS_OF) {
-          const small = fastestOf(read, sender, gateways, repeat(unit, prefix, TEN_KB / 4));
-          const large = fastestOf(read, sender, gateways, repeat(unit, prefix, TEN_KB));
+          const small = repeat(unit, prefix, TEN_KB / 4);
+          const large = repeat(unit, prefix, TEN_KB);
           // Quadratic work shows as ~16× the time for 4× the text; only slow bodies are judged, as sub-millisecond
-          // times are mostly fixed cost and timer noise. Both sizes are past the length cap's shortcuts.
-          if (large > 2 && large > 8 * small) superlinear.push(`${JSON.stringify(unit)} after ${JSON.stringify(prefix)} from ${sender}: ${small.toFixed(2)} ms → ${large.toFixed(2)} ms`);
-          expect(large).toBeLessThan(100);
+          // times are mostly fixed cost and timer noise, and a body is judged superlinear only if every one of
+          // three measurements says so (a busy machine can slow one). Both sizes are past the length cap's shortcuts.
+          const growth = () => {
+            const [smallMs, largeMs] = [fastestOf(read, sender, gateways, small), fastestOf(read, sender, gateways, large)];
+            return { largeMs, superlinear: largeMs > 2 && largeMs > 8 * smallMs, told: `${smallMs.toFixed(2)} ms → ${largeMs.toFixed(2)} ms` };
+          };
+          const measured = [growth()];
+          while (measured.length < 3 && measured.every((measure) => measure.superlinear)) measured.push(growth());
+          if (measured.every((measure) => measure.superlinear)) {
+            superlinear.push(`${JSON.stringify(unit)} after ${JSON.stringify(prefix)} from ${sender}: ${measured.map((measure) => measure.told).join(', ')}`);
+          }
+          const largeMs = Math.min(...measured.map((measure) => measure.largeMs));
+          expect(largeMs).toBeLessThan(100);
         }
       }
     }

@@ -1,4 +1,9 @@
+import { normalizeText } from '../normalise/text';
+import { CORPUS } from '../testing/corpus/corpus';
+import { GATHERED } from '../testing/corpus/gathered-corpus';
+import { ACCOUNT_LABELS, AMOUNT_LABELS, BALANCE_LABELS, DECOY_MONEY_LABELS, REFERENCE_LABELS } from './labels';
 import { firstWords, PhraseBook, Phrases } from './phrases';
+import { HOLDER_WORDINGS, WORDING_KINDS, WORDINGS } from './wordings';
 
 describe('firstWords', () => {
   it.each([
@@ -49,6 +54,41 @@ describe('Phrases', () => {
     ]);
     expect(labelled.occursIn('no label')).toBe(false);
     expect(labelled.at('a TID 7', 2)?.groups?.value).toBe('7');
+  });
+});
+
+describe('Phrases as a tree of first characters', () => {
+  // The plain reading a tree must equal: every phrase in one alternation, longest first, boundaries checked after.
+  const flatMatches = (list: readonly string[], text: string): string[] => {
+    const alternatives = list.map((phrase) => phrase.normalize('NFKC')).sort((a, b) => b.length - a.length);
+    const search = new RegExp(`\\b(?:${alternatives.join('|')})(?![A-Za-z0-9])`, 'gi');
+    const found: string[] = [];
+    for (let match = search.exec(text); match !== null; match = search.exec(text)) {
+      if (match.index > 0 && /[\p{L}\p{N}]/u.test(text.charAt(match.index - 1))) search.lastIndex = match.index + 1;
+      else found.push(`${match.index}:${match[0]}`);
+    }
+    return found;
+  };
+  const texts = [...GATHERED, ...CORPUS].map((entry) => normalizeText(entry.body));
+  const isLatin = (phrase: string) => !/[\u0600-\u06FF]/.test(phrase);
+  const lists: [string, readonly string[]][] = [
+    ...WORDING_KINDS.map((kind): [string, readonly string[]] => [kind, WORDINGS[kind]]),
+    ['every wording', WORDING_KINDS.flatMap((kind) => WORDINGS[kind])],
+    ['holder', HOLDER_WORDINGS],
+    ['reference labels', REFERENCE_LABELS.flat()],
+    ['money labels', [...BALANCE_LABELS, ...DECOY_MONEY_LABELS, ...AMOUNT_LABELS]],
+    ['account labels', ACCOUNT_LABELS],
+  ];
+
+  it.each(lists)('reads what one flat alternation reads, over every corpus message: %s', (_, list) => {
+    const latin = list.filter(isLatin);
+    const phrases = new Phrases(latin);
+    for (const text of texts) expect(phrases.matches(text).map((match) => `${match.index}:${match[0]}`)).toEqual(flatMatches(latin, text));
+  });
+
+  it('keeps the longest phrase first where phrases share their first characters', () => {
+    const shared = new Phrases(['sent', 'sent you', 'se', 'received', 'rec', 'receivedx']);
+    expect(shared.matches('he sent you, we se it, rec received').map((match) => match[0])).toEqual(['sent you', 'se', 'rec', 'received']);
   });
 });
 

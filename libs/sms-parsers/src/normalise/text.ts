@@ -157,6 +157,7 @@ export class NormalisedText {
 
   /** The range of the raw body that became `span` of the text (computed on first use: only readings need it). */
   rawSpan([start, end]: Span): Span {
+    if (this.raw === this.text) return [start, end];
     if (!NON_ASCII.test(this.raw) || foldsCharacterByCharacter(this.raw)) return [simpleOrigin(this.raw, start), simpleOrigin(this.raw, end - 1) + 1];
     this.origins ??= fold(this.raw);
     return [this.origins.starts[start] ?? 0, this.origins.ends[end - 1] ?? 0];
