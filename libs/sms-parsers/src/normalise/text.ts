@@ -3,7 +3,8 @@ const EXTENDED_DIGIT = /[\u0660-\u0669\u06F0-\u06F9]/g;
 const UNICODE_PUNCTUATION = /[\u066B\u066C\u060C\u061B\u06D4\u2018\u2019\u201A\u201B\u201C\u201D\u2010-\u2015\u2212]/g;
 const INVISIBLE = /[\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g;
 const WHITESPACE = /\s/;
-const WHITESPACE_RUN = /\s+/g;
+/** Whitespace that is not already one plain space: most bodies have none, and then nothing is replaced. */
+const WHITESPACE_RUN = /[^\S ]\s*| \s+/g;
 /** A base character with the combining marks that follow it: NFKC composes within it, never across. */
 const CLUSTER = /\P{M}\p{M}*|\p{M}+/gsu;
 
@@ -121,12 +122,13 @@ export function normalizeText(raw: string): string {
 }
 
 /**
- * Where character `index` of the single-line form stands in a body that folds character by character: runs of
- * whitespace are one space, invisible marks are dropped.
+ * Where characters `first` and `last` (first ≤ last) of the single-line form stand in a body that folds character by
+ * character: runs of whitespace are one space, invisible marks are dropped. One pass for both ends of a span.
  */
-function simpleOrigin(raw: string, index: number): number {
+function simpleOrigins(raw: string, first: number, last: number): Span {
   let emitted = 0;
   let spacePending = false;
+  let firstAt = raw.length;
   for (let position = 0; position < raw.length; position += 1) {
     const code = raw.charCodeAt(position);
     const folded = code < 128 ? undefined : FOLDED_CHARACTER.get(raw.charAt(position));
@@ -136,14 +138,16 @@ function simpleOrigin(raw: string, index: number): number {
       continue;
     }
     if (spacePending) {
-      if (emitted === index) return position;
+      if (emitted === first) firstAt = position;
+      if (emitted === last) return [firstAt, position];
       emitted += 1;
       spacePending = false;
     }
-    if (emitted === index) return position;
+    if (emitted === first) firstAt = position;
+    if (emitted === last) return [firstAt, position];
     emitted += 1;
   }
-  return raw.length;
+  return [firstAt, raw.length];
 }
 
 /** A message in its single-line form, able to say where a range of it stands in the body as forwarded. */
@@ -158,7 +162,10 @@ export class NormalisedText {
   /** The range of the raw body that became `span` of the text (computed on first use: only readings need it). */
   rawSpan([start, end]: Span): Span {
     if (this.raw === this.text) return [start, end];
-    if (!NON_ASCII.test(this.raw) || foldsCharacterByCharacter(this.raw)) return [simpleOrigin(this.raw, start), simpleOrigin(this.raw, end - 1) + 1];
+    if (!NON_ASCII.test(this.raw) || foldsCharacterByCharacter(this.raw)) {
+      const [first, last] = simpleOrigins(this.raw, start, end - 1);
+      return [first, last + 1];
+    }
     this.origins ??= fold(this.raw);
     return [this.origins.starts[start] ?? 0, this.origins.ends[end - 1] ?? 0];
   }
