@@ -30,9 +30,13 @@ const packageVersion = (name) => JSON.parse(readFileSync(join(ROOT, 'node_module
 
 /** Loaded after the build: they are the built code. */
 function builtBenches() {
-  const { benchParse } = require('../dist/libs/sms-parsers/bench/parse.bench');
+  const { benchParse, benchWorstTenKb } = require('../dist/libs/sms-parsers/bench/parse.bench');
   const parse = async ({ runs, parseMs }) => ({
-    runs: await afterWarmUp(runs, () => benchParse(parseMs / 3), async () => ({ parses_per_s: (await benchParse(parseMs)).parsesPerSecond })),
+    runs: await afterWarmUp(
+      runs,
+      () => benchParse(parseMs / 3),
+      async () => ({ parses_per_s: (await benchParse(parseMs)).parsesPerSecond, parse_10kb_worst_ms: benchWorstTenKb().worstMs }),
+    ),
   });
   const rebuild = async ({ runs, rebuildEvents }) => {
     const { benchRebuild } = require('./rebuild.bench');

@@ -54,7 +54,7 @@ export const WORDINGS: Readonly<Record<WordingKind, readonly string[]>> = {
     '(?:transferred|transfer|moved|remitted) to', 'received by', 'from you',
     '(?:ibft|raast|transfer|payment|remittance)(?: of (?:rs|pkr)\\.? ?\\d[\\d,.]*(?:/-)?)? to(?! your| you)', 'your payment', 'your (?:[a-z]+ ){0,2}(?:transfer|payment) (?:of|to)',
     '(?:the )?beneficiary (?:account )?has been credited', 'credited to (?:the )?beneficiary', 'from your (?:[a-z]+ ){0,3}(?:a/c|ac|acc|acct|account|wallet)',
-    'atm', 'issued', 'presented',
+    'atm', 'issued', 'presented', 'drawn on (?:your )?(?:a/c|ac|acc|acct|account)',
     'bheje', 'bheji', 'bhejay', 'bhej (?:diye|diya|di)', 'ada (?:kiye|ki|kiya)', 'nikale', 'nikalwaye',
     'بھیجے', 'بھیجی', 'ادا', 'کٹوتی', 'نکالے', 'کو منتقل',
   ],

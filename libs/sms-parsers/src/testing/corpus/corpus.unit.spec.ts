@@ -47,12 +47,13 @@ describe('corpus gathered from public sources (development set)', () => {
 
 describe('held-out set (never read while the parser was built)', () => {
   // A floor, not a target: the score measured when the parser last changed, so a change that reads fewer unseen
-  // credits, or reads a non-payment as a credit, fails here. `npm run sms:eval` prints the details.
-  it('reads at least 129 of its 137 credits exactly, and reads at most 1 of its 53 non-payments as a credit', () => {
+  // credits, or reads a non-payment as a credit, fails here. `npm run sms:eval` prints the details. (Its one false
+  // credit, measured on 2026-11-26, was then read and moved to the development set: banks-islamic-public-heldout-096.)
+  it('reads at least 129 of its 137 credits exactly, and none of its 52 non-payments as a credit', () => {
     const [all] = evaluate(HELD_OUT);
-    expect(all).toMatchObject({ credits: 137, nonPayments: 53 });
+    expect(all).toMatchObject({ credits: 137, nonPayments: 52 });
     expect(all?.read).toBeGreaterThanOrEqual(129);
-    expect(all?.falseCredits).toBeLessThanOrEqual(1);
+    expect(all?.falseCredits).toBe(0);
   });
 });
 
