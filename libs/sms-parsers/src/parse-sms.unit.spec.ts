@@ -26,6 +26,19 @@ describe('parseSms', () => {
     });
   });
 
+  describe('spans', () => {
+    it('point at the amount and reference that were read, also when the same text stands elsewhere', () => {
+      expect(parseSms({ sender: '8558', body: RAAST_CREDIT })).toMatchObject({ tier: 'template', spans: { amount: [3, 11], reference: [81, 93] } });
+      const twice = 'Rs 5,100.00 have been deposited in your JazzCash Mobile Account from CHUNIAN. Pay only Rs 5,100.00 to Agent. Fee: Rs 0.00, Balance: Rs 5,610.00. TID: 004106281172.';
+      const reference = twice.indexOf('004106281172');
+      expect(parseSms({ sender: '8558', body: twice })).toMatchObject({ tier: 'template', spans: { amount: [3, 11], reference: [reference, reference + 12] } });
+      const referenceTwice = 'Rs 500.00 received in your JazzCash Mobile Account:03014455210 from 716204418853 via Raast. TID: 716204418853';
+      const read = parseSms({ sender: '8558', body: referenceTwice });
+      expect(read.ok && read.spans.reference && referenceTwice.slice(...read.spans.reference)).toBe('716204418853');
+      expect(read.ok && read.spans.reference?.[0]).toBe(referenceTwice.lastIndexOf('716204418853'));
+    });
+  });
+
   describe('decoy numbers', () => {
     it('keeps the amount apart from the balance, the fee and the agent line', () => {
       const body = 'Rs 5,100.00 have been deposited in your JazzCash Mobile Account from CHUNIAN. Pay only Rs 5,100.00 to Agent. Fee: Rs 0.00, Balance: Rs 5,610.00. TID: 004106281172.';

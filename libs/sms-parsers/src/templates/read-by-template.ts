@@ -35,12 +35,32 @@ function payerOf(groups: Groups): Payer | undefined {
   return payer;
 }
 
-function spansOf(match: RegExpExecArray): TemplateReading['spans'] {
-  const indices = match.indices?.groups ?? {};
+/** Each template's pattern without match indices, which cost more than the match itself; indices are taken only when needed. */
+const WITHOUT_INDICES = new WeakMap<SmsTemplate, RegExp>();
+
+function quickPattern(template: SmsTemplate): RegExp {
+  let pattern = WITHOUT_INDICES.get(template);
+  if (pattern === undefined) {
+    pattern = new RegExp(template.pattern.source, template.pattern.flags.replace('d', ''));
+    WITHOUT_INDICES.set(template, pattern);
+  }
+  return pattern;
+}
+
+/** Where the amount and reference stand: found by their text when it occurs once, else from the match's indices. */
+function spansOf(template: SmsTemplate, text: string, groups: Groups): TemplateReading['spans'] {
+  const unique = (value: string | undefined): boolean => value === undefined || text.indexOf(value) === text.lastIndexOf(value);
+  const { amount = '', reference } = groups;
+  if (unique(amount) && unique(reference)) {
+    const amountStart = text.indexOf(amount);
+    const referenceStart = reference === undefined ? -1 : text.indexOf(reference);
+    return { amount: [amountStart, amountStart + amount.length], reference: reference === undefined ? null : [referenceStart, referenceStart + reference.length] };
+  }
+  const indices = template.pattern.exec(text)?.indices?.groups ?? {};
   return { amount: indices.amount ?? [0, 0], reference: indices.reference ?? null };
 }
 
-function read(template: SmsTemplate, match: RegExpExecArray, receivedAt: SmsInput['receivedAt']): TemplateOutcome {
+function read(template: SmsTemplate, text: string, match: RegExpExecArray, receivedAt: SmsInput['receivedAt']): TemplateOutcome {
   const groups: Groups = match.groups ?? {};
   const amount = readMoney(groups.amount ?? '');
   if (amount.kind !== 'exact') return refuse(amount.kind === 'ambiguous' ? 'ambiguous' : 'malformed');
@@ -54,7 +74,7 @@ function read(template: SmsTemplate, match: RegExpExecArray, receivedAt: SmsInpu
     template,
     amountPaisa: amount.paisa,
     reference: groups.reference === undefined ? null : normalizeReference(groups.reference),
-    spans: spansOf(match),
+    spans: spansOf(template, text, groups),
   };
   const payer = payerOf(groups);
   if (payer !== undefined) reading.payer = payer;
@@ -86,12 +106,12 @@ export function readByTemplate(
   let chosen: TemplateReading | undefined;
   let firstRejection: TemplateOutcome | undefined;
   for (const template of templates) {
-    const match = template.pattern.exec(text);
+    const match = quickPattern(template).exec(text);
     if (match === null) continue;
     const rejection = nonPaymentReason(analysis, template.acceptsWording);
     if (rejection !== undefined) return refuse(rejection);
     if (occurrences(template.signature, text) > 1) return refuse('ambiguous');
-    const reading = read(template, match, receivedAt);
+    const reading = read(template, text, match, receivedAt);
     if (!reading.ok) {
       firstRejection ??= reading;
       continue;
