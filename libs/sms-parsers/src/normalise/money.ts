@@ -10,6 +10,8 @@ const AMBIGUOUS: MoneyReading = { kind: 'ambiguous' };
 const MONEY_SHAPE = /^\d[\d,.]{0,24}$/;
 const CURRENCY_PREFIX = /^(?:rs|pkr)\.? ?/i;
 const MAX_RUPEE_DIGITS = 12;
+/** The common shapes ("500", "2,000.00", "10.5"), valid by their form alone: read in one pass, without splitting. */
+const PLAIN = /^(?:[1-9]\d{0,2}(?:,\d{3}){1,3}|0|[1-9]\d{0,11})(?:\.\d{1,2})?$/;
 
 function count(text: string, mark: number): number {
   let total = 0;
@@ -44,6 +46,21 @@ function exact(groups: readonly string[], fraction: string): MoneyReading {
   return { kind: 'exact', paisa: accumulate(accumulate(0, rupees), fraction.padEnd(2, '0')) };
 }
 
+function plainPaisa(text: string): number {
+  let paisa = 0;
+  let fractionDigits = -1;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 46) fractionDigits = 0;
+    else if (isDigit(code)) {
+      paisa = paisa * 10 + (code - 48);
+      if (fractionDigits >= 0) fractionDigits += 1;
+    }
+  }
+  // Rupees alone are hundreds of paisa; one decimal is tens.
+  return fractionDigits <= 0 ? paisa * 100 : fractionDigits === 1 ? paisa * 10 : paisa;
+}
+
 function readDotted(text: string, dots: number): MoneyReading {
   const parts = text.split('.');
   const last = parts[parts.length - 1] ?? '';
@@ -65,6 +82,7 @@ function readDotted(text: string, dots: number): MoneyReading {
 export function readMoney(written: string): MoneyReading {
   let text = written.trim();
   if (text.endsWith('/-') || text.endsWith('/=')) text = text.slice(0, -2);
+  if (PLAIN.test(text)) return { kind: 'exact', paisa: plainPaisa(text) };
   if (!MONEY_SHAPE.test(text) || !isDigit(text.charCodeAt(text.length - 1))) return INVALID;
   const dots = count(text, 46);
   const commas = count(text, 44);

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { readMoney, samePaisa, toPaisa } from './money';
 
 describe('readMoney', () => {
@@ -26,6 +27,38 @@ describe('readMoney', () => {
       expect(readMoney(written)).toEqual({ kind: 'invalid' });
     },
   );
+});
+
+describe('readMoney on every amount a bank writes', () => {
+  const group = (digits: string, sizes: 'thousands' | 'lakh'): string => {
+    const last = digits.slice(-3);
+    const rest = digits.slice(0, -3);
+    if (rest === '') return last;
+    const size = sizes === 'thousands' ? 3 : 2;
+    const groups: string[] = [];
+    for (let end = rest.length; end > 0; end -= size) groups.unshift(rest.slice(Math.max(0, end - size), end));
+    return `${groups.join(',')},${last}`;
+  };
+
+  it('reads the paisa back from the rupees, grouped or not, with no, one or two decimals, and a /- after', () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 999_999_999_999n }),
+        fc.integer({ min: 0, max: 99 }),
+        fc.constantFrom('none', 'thousands', 'lakh' as const),
+        fc.constantFrom(0, 1, 2),
+        fc.boolean(),
+        (rupees, paisa, grouping, decimals, dashed) => {
+          const digits = String(rupees);
+          const whole = grouping === 'none' ? digits : group(digits, grouping);
+          const fraction = decimals === 0 ? '' : decimals === 1 ? `.${Math.floor(paisa / 10)}` : `.${String(paisa).padStart(2, '0')}`;
+          const expected = Number(rupees) * 100 + (decimals === 0 ? 0 : decimals === 1 ? Math.floor(paisa / 10) * 10 : paisa);
+          expect(readMoney(`${whole}${fraction}${dashed ? '/-' : ''}`)).toEqual({ kind: 'exact', paisa: expected });
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
 });
 
 describe('toPaisa', () => {
