@@ -46,6 +46,24 @@ function alternationTree(list: readonly string[]): string {
     .join('|');
 }
 
+/** How many spellings a phrase that begins with a choice may be spelt out into. */
+const MAX_SPELT_OUT = 32;
+
+/**
+ * A phrase that begins with a choice ("(?:was|is) not", "(?:the )?beneficiary"), spelt out into one phrase per
+ * choice ("was not", "is not"), so that each can join a tree; the phrase itself when it begins otherwise.
+ */
+function spellOutLeadingChoice(phrase: string): string[] {
+  if (!phrase.startsWith('(?:')) return [phrase];
+  const close = closingParenthesis(phrase, 0);
+  const optional = phrase.charAt(close + 1) === '?';
+  const rest = phrase.slice(close + (optional ? 2 : 1));
+  if (/^[?*+{]/.test(rest)) return [phrase];
+  const choices = [...splitAlternatives(phrase.slice(3, close)), ...(optional ? [''] : [])];
+  const spelt = choices.flatMap((choice) => spellOutLeadingChoice(choice + rest));
+  return spelt.length <= MAX_SPELT_OUT && spelt.every((variant) => variant !== '') ? spelt : [phrase];
+}
+
 function isWordCharacter(text: string, index: number): boolean {
   const code = text.charCodeAt(index);
   if (code < 128) return (code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 122);
@@ -180,6 +198,7 @@ function bounded(text: string, start: number, end: number): boolean {
  */
 export class Phrases {
   private readonly search: RegExp | null = null;
+  private readonly anywhere: RegExp | null = null;
   private readonly searchAt: RegExp | null = null;
   private readonly byFirstWord = new Map<string, RegExp>();
   private readonly anyWord: RegExp | null = null;
@@ -192,9 +211,14 @@ export class Phrases {
         return words === undefined ? /^\\d/.test(phrase) : [...words].every((word) => /^[a-z0-9]/.test(word));
       };
       const others = list.filter((phrase) => !startsAscii(phrase));
-      const source = `\\b(?:${alternationTree(list.filter(startsAscii).map((phrase) => phrase.normalize('NFKC')))})(?![A-Za-z0-9])${others.length > 0 ? `|(?:${alternation(others)})` : ''}`;
+      const ascii = list.filter(startsAscii).map((phrase) => phrase.normalize('NFKC'));
+      const pattern = (tree: string): string => `\\b(?:${tree})(?![A-Za-z0-9])${others.length > 0 ? `|(?:${alternation(others)})` : ''}`;
+      const source = pattern(alternationTree(ascii));
       this.search = new RegExp(source, 'gi');
       this.searchAt = new RegExp(source, 'iy');
+      // Whether a phrase occurs does not depend on which is tried first, so that search spells out leading choices
+      // too, for a tree with fewer alternatives tried at every position.
+      this.anywhere = new RegExp(pattern(alternationTree(ascii.flatMap(spellOutLeadingChoice))), 'gi');
       return;
     }
     const compile = (phrases: readonly string[]): RegExp => new RegExp(`(?:${alternation(phrases)})${WORD_END}${after}`, 'iuy');
@@ -216,7 +240,7 @@ export class Phrases {
 
   /** Whether any phrase stands anywhere in the text (stops at the first). */
   occursIn(text: string): boolean {
-    return (this.search === null ? this.matchesAtWords(text, true) : this.searchAll(this.search, text, true)).length > 0;
+    return (this.anywhere === null ? this.matchesAtWords(text, true) : this.searchAll(this.anywhere, text, true)).length > 0;
   }
 
   /** The match starting exactly at `index` (where a word begins), if any. */

@@ -86,6 +86,17 @@ describe('Phrases as a tree of first characters', () => {
     for (const text of texts) expect(phrases.matches(text).map((match) => `${match.index}:${match[0]}`)).toEqual(flatMatches(latin, text));
   });
 
+  it.each(lists)('tells whether a phrase occurs as its matches do, over every corpus message: %s', (_, list) => {
+    const phrases = new Phrases(list);
+    for (const text of texts) expect(phrases.occursIn(text)).toBe(phrases.matches(text).length > 0);
+  });
+
+  it('spells out a leading choice for telling whether a phrase occurs', () => {
+    const phrases = new Phrases(['(?:was|is) not (?:sent|paid)', '(?:the )?beneficiary', 'sent']);
+    for (const text of ['it was not paid', 'IS NOT SENT', 'the beneficiary', 'beneficiary', 'he sent']) expect(phrases.occursIn(text)).toBe(true);
+    for (const text of ['it was paid', 'beneficiaryship', 'resent', 'is not']) expect(phrases.occursIn(text)).toBe(false);
+  });
+
   it('keeps the longest phrase first where phrases share their first characters', () => {
     const shared = new Phrases(['sent', 'sent you', 'se', 'received', 'rec', 'receivedx']);
     expect(shared.matches('he sent you, we se it, rec received').map((match) => match[0])).toEqual(['sent you', 'se', 'rec', 'received']);
