@@ -47,15 +47,18 @@ function quickPattern(template: SmsTemplate): RegExp {
   return pattern;
 }
 
+/** Where a group's text stands when it occurs exactly once in the text; undefined when it occurs again. */
+function onlyPlace(text: string, value: string): Span | undefined {
+  const start = text.indexOf(value);
+  return text.indexOf(value, start + 1) === -1 ? [start, start + value.length] : undefined;
+}
+
 /** Where the amount and reference stand: found by their text when it occurs once, else from the match's indices. */
 function spansOf(template: SmsTemplate, text: string, groups: Groups): TemplateReading['spans'] {
-  const unique = (value: string | undefined): boolean => value === undefined || text.indexOf(value) === text.lastIndexOf(value);
   const { amount = '', reference } = groups;
-  if (unique(amount) && unique(reference)) {
-    const amountStart = text.indexOf(amount);
-    const referenceStart = reference === undefined ? -1 : text.indexOf(reference);
-    return { amount: [amountStart, amountStart + amount.length], reference: reference === undefined ? null : [referenceStart, referenceStart + reference.length] };
-  }
+  const amountSpan = onlyPlace(text, amount);
+  const referenceSpan = reference === undefined ? null : onlyPlace(text, reference);
+  if (amountSpan !== undefined && referenceSpan !== undefined) return { amount: amountSpan, reference: referenceSpan };
   const indices = template.pattern.exec(text)?.indices?.groups ?? {};
   return { amount: indices.amount ?? [0, 0], reference: indices.reference ?? null };
 }
