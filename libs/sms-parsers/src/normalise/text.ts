@@ -97,19 +97,10 @@ function foldsCharacterByCharacter(raw: string): boolean {
   return folded.normalize('NFKC') === folded;
 }
 
+/** The single-line form built cluster by cluster, each character remembering its origin: for text NFKC changes. */
 function fold(raw: string): Builder {
   const builder = new Builder();
-  if (!NON_ASCII.test(raw)) {
-    for (let index = 0; index < raw.length; index += 1) builder.add(raw.charAt(index), index, index + 1);
-  } else if (foldsCharacterByCharacter(raw)) {
-    // Already in compatibility form (most Urdu text): fold character by character, no normalisation needed.
-    for (let index = 0; index < raw.length; index += 1) {
-      const char = raw.charAt(index);
-      builder.add(FOLDED_CHARACTER.get(char) ?? char, index, index + 1);
-    }
-  } else {
-    for (const cluster of raw.matchAll(CLUSTER)) builder.add(foldUnicode(cluster[0]), cluster.index, cluster.index + cluster[0].length);
-  }
+  for (const cluster of raw.matchAll(CLUSTER)) builder.add(foldUnicode(cluster[0]), cluster.index, cluster.index + cluster[0].length);
   return builder;
 }
 

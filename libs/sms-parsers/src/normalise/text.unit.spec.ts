@@ -1,4 +1,4 @@
-import { normalizeText, toAsciiDigits } from './text';
+import { NormalisedText, normalizeText, toAsciiDigits } from './text';
 
 describe('normalizeText', () => {
   it('puts a message on one line with single spaces', () => {
@@ -12,5 +12,31 @@ describe('normalizeText', () => {
 
   it('maps Urdu and Arabic-Indic digits to ASCII', () => {
     expect(toAsciiDigits('۰۱۲۳۴۵۶۷۸۹ ٠١٢٣٤٥٦٧٨٩')).toBe('0123456789 0123456789');
+  });
+});
+
+describe('NormalisedText.rawSpan', () => {
+  // Each case: a body, a piece of its single-line form, and that piece as it stands in the body.
+  const rawOf = (body: string, piece: string): string => {
+    const text = new NormalisedText(body);
+    const start = text.text.indexOf(piece);
+    expect(start).toBeGreaterThanOrEqual(0);
+    return body.slice(...text.rawSpan([start, start + piece.length]));
+  };
+
+  it('gives the span itself when the body is already one line with single spaces', () => {
+    const text = new NormalisedText('Rs 500 received. TID: 7162');
+    expect(text.rawSpan([3, 6])).toEqual([3, 6]);
+  });
+
+  it.each([
+    ['runs of spaces and line breaks before and inside', '  Rs\r\n 500\t\treceived.\n\nTID:  7162 0441', 'TID: 7162 0441', 'TID:  7162 0441'],
+    ['the first and last characters', 'Rs 500\n', 'Rs 500', 'Rs 500'],
+    ['invisible marks and no-break spaces', 'Rs\u00a0500 \u200breceived', '500 received', '500 \u200breceived'],
+    ['Urdu digits, folded one by one', 'رقم ۱٬۲۰۰ روپے', '1,200', '۱٬۲۰۰'],
+    ['full-width forms, which NFKC folds', 'ＴＩＤ： ７１６２ received', '7162', '７１６２'],
+    ['a ligature that NFKC spreads over several characters', 'ﬁrst Rs 500', 'Rs 500', 'Rs 500'],
+  ])('maps back through %s', (_, body, piece, raw) => {
+    expect(rawOf(body, piece)).toBe(raw);
   });
 });
