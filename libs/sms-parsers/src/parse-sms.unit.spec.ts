@@ -100,6 +100,13 @@ describe('parseSms', () => {
       expect(parseSms({ sender: '8558', body })).toMatchObject({ ok: true, amountPaisa: 200000 });
     });
 
+    it('rejects a credit a template reads when its tail tells of another transaction, as the extracted tier does', () => {
+      const tail = 'Get 10% off! Also Rs 500 received. TID: 998877665544';
+      expect(parseSms({ sender: '8558', body: `${RAAST_CREDIT}. ${tail}` })).toEqual({ ok: false, reason: 'ambiguous' });
+      const extracted = `Dear Customer, Rs 2,000.00 received in your account 0301****567 from ALI RAZA via Raast. TID: 716204418853. ${tail}`;
+      expect(parseSms({ sender: 'MY-BANK', body: extracted }, { allowedSenders: { bank: ['MY-BANK'] } })).toEqual({ ok: false, reason: 'ambiguous' });
+    });
+
     it('rejects input that is not an SMS', () => {
       expect(parseSms(null as never)).toEqual({ ok: false, reason: 'malformed' });
       expect(parseSms({ sender: 8558, body: RAAST_CREDIT } as never)).toEqual({ ok: false, reason: 'malformed' });

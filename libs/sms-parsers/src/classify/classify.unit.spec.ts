@@ -32,6 +32,13 @@ describe('classify', () => {
     expect(reading('Rs 5,000 received from ALI, 03001234567. Ref 123456')).toMatchObject({ payer: { name: 'ALI', number: '03001234567' } });
   });
 
+  it('refuses an amount it cannot read exactly, alone or beside one it can', () => {
+    expect(reading('Rs 1.500 received from ALI in your A/C *1234. Ref 123456')).toEqual({ ok: false, reason: 'ambiguous' });
+    expect(reading('Rs 1.500 received from ALI in your A/C *1234, Amount Rs 1,500. Ref 123456')).toEqual({ ok: false, reason: 'ambiguous' });
+    expect(reading('Rs 14,99 received from ALI in your A/C *1234. Ref 123456')).toEqual({ ok: false, reason: 'malformed' });
+    expect(reading('Rs 500 received from ALI in your A/C *1234, Amount Rs 14,99. Ref 123456')).toEqual({ ok: false, reason: 'malformed' });
+  });
+
   it('keeps a balance only when the message states one', () => {
     expect(reading('Rs 5,000 received from ALI. Bal Rs 9,000. Balance Rs 8,000. Ref 123456')).not.toHaveProperty('balancePaisa');
     expect(reading('Rs 5,000 received from ALI. Bal Rs 9,000. Available balance Rs 9,000. Ref 123456')).toMatchObject({ balancePaisa: 900000 });

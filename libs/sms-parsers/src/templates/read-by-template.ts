@@ -123,6 +123,8 @@ export function readByTemplate(
     chosen ??= reading;
   }
   if (chosen === undefined) return firstRejection;
+  // A tail the template let through may still tell of another transaction: as in the extracted tier, two readings.
+  if (analysis.tailHoldsTransaction) return refuse('ambiguous');
   const labelled = transactionReference(analysis);
   if (labelled === 'ambiguous') return refuse('ambiguous');
   // A reference the template left to its tail ("Ref No." where it knows "Ref:"): the words decide instead.
