@@ -45,9 +45,7 @@ function transactionAmount(analysis: Analysis): (MoneyMention & { readonly paisa
 
 /** The reference of the best-ranked label; two different values of that rank are two transactions. */
 export function transactionReference(analysis: Analysis): ReferenceMention | null | 'ambiguous' {
-  // With one value among all the labelled ones, the tail (and the reading it takes) cannot change the answer.
-  const { allReferences } = analysis;
-  const references = allReferences.every((reference) => reference.value === allReferences[0]?.value) ? allReferences : analysis.references;
+  const { references } = analysis;
   const rank = Math.min(...references.map((reference) => reference.rank));
   const best = references.filter((reference) => reference.rank === rank);
   const [first] = best;

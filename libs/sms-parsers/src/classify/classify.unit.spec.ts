@@ -50,6 +50,16 @@ describe('classify', () => {
     expect(reading('Rs 5,000 received from ALI KHAN. TID: 716204418853', bothGateways)).toEqual({ ok: false, reason: 'ambiguous' });
   });
 
+  it("takes the gateway of the sender's institution over the allow-list's, and refuses two institutions of different gateways", () => {
+    expect(reading('Rs 5,000 received from ALI KHAN. TID: 716204418853', from(['bank', 'wallet_one'], ['jazzcash']))).toMatchObject({ ok: true, gateway: 'wallet_one', institution: 'jazzcash' });
+    expect(reading('Rs 5,000 received from HBL in your JazzCash account. TID: 716204418853', from(['bank', 'wallet_one']))).toEqual({ ok: false, reason: 'ambiguous' });
+  });
+
+  it("reads a credit without a reference only when it names a party, and a payer's number alone is one", () => {
+    expect(reading('Rs 5,000 received from 03001234567')).toMatchObject({ ok: true, reference: null, payer: { number: '03001234567' } });
+    expect(reading('Rs 5,000 received')).toEqual({ ok: false, reason: 'unrecognized_template' });
+  });
+
   it("refuses a credit to another institution's account than the sender's", () => {
     expect(reading('Rs 5,000 received in your HBL A/C *1234. Ref 123456', from(['bank'], ['ubl']))).toEqual({ ok: false, reason: 'unrecognized_template' });
     expect(reading('Rs 5,000 received in your UBL A/C *1234. Ref 123456', from(['bank'], ['ubl']))).toMatchObject({ ok: true, institution: 'ubl' });
