@@ -150,11 +150,12 @@ function spell(source: string, from: Spellings): Spellings | undefined {
         index = end;
         continue;
       }
-      const alternatives = splitAlternatives(source.slice(index + 3, end - 1)).map((alternative) => spell(alternative, { open, closed: new Set() }));
-      if (alternatives.includes(undefined)) return undefined;
+      const choices = splitAlternatives(source.slice(index + 3, end - 1));
+      const spellings = choices.flatMap((choice) => spell(choice, { open, closed: new Set() }) ?? []);
+      if (spellings.length < choices.length) return undefined;
       next = {
-        open: new Set(alternatives.flatMap((spelling) => [...(spelling?.open ?? [])])),
-        closed: new Set(alternatives.flatMap((spelling) => [...(spelling?.closed ?? [])])),
+        open: new Set(spellings.flatMap((spelling) => [...spelling.open])),
+        closed: new Set(spellings.flatMap((spelling) => [...spelling.closed])),
       };
     } else if (char === '[' || char === '.' || char === '*' || char === '+' || char === '{' || (char === '\\' && /[a-z]/i.test(source.charAt(index + 1)))) {
       return undefined;
