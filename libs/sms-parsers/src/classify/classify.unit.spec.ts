@@ -39,7 +39,17 @@ describe('classify', () => {
     expect(reading('Rs 500 received from ALI in your A/C *1234, Amount Rs 14,99. Ref 123456')).toEqual({ ok: false, reason: 'malformed' });
   });
 
+  it("keeps the payer's account apart from the receiving one, and never takes a mobile number for an account", () => {
+    expect(reading('Rs 5,000 received from ALI A/C *9999 in your A/C *1234. Ref 123456')).toMatchObject({ receivingAccount: '*1234', payer: { name: 'ALI', account: '*9999' } });
+    expect(reading('Rs 5,000 received from ALI A/C 1203456789 via IBFT. Ref 123456')).toMatchObject({ payer: { account: '1203456789' } });
+    for (const number of ['923001234567', '+923001234567', '03001234567']) {
+      expect(reading(`Rs 5,000 received from ALI A/C ${number} via IBFT. Ref 123456`)).toMatchObject({ ok: true, payer: { name: 'ALI' } });
+      expect(reading(`Rs 5,000 received from ALI A/C ${number} via IBFT. Ref 123456`)).not.toHaveProperty('payer.account');
+    }
+  });
+
   it('keeps a balance only when the message states one', () => {
+    expect(reading('Rs 5,000 received from ALI. Bal Rs 9,00. Available balance Rs 9,000. Ref 123456')).toMatchObject({ balancePaisa: 900000 });
     expect(reading('Rs 5,000 received from ALI. Bal Rs 9,000. Balance Rs 8,000. Ref 123456')).not.toHaveProperty('balancePaisa');
     expect(reading('Rs 5,000 received from ALI. Bal Rs 9,000. Available balance Rs 9,000. Ref 123456')).toMatchObject({ balancePaisa: 900000 });
   });
