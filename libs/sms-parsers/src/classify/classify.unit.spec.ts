@@ -28,6 +28,7 @@ describe('classify', () => {
   it("says to whom the credit is addressed: the holder, a stated account, or nobody, and keeps the payer's account", () => {
     expect(reading('Rs 5,000 received in A/C *1234. Ref 123456')).toMatchObject({ ok: true, target: 'account', receivingAccount: '*1234' });
     expect(reading('Rs 5,000 received via Raast from ALI. Ref 123456')).toMatchObject({ ok: true, target: 'unstated', payer: { name: 'ALI' } });
+    expect(reading('Rs 5,000 received via Raast from ALI. Ref 123456')).not.toHaveProperty('receivingAccount');
     expect(reading('Rs 5,000 received from ALI A/C *1234 via IBFT. Ref 123456')).toMatchObject({ payer: { name: 'ALI', account: '*1234' } });
     expect(reading('Rs 5,000 received from ALI, 03001234567. Ref 123456')).toMatchObject({ payer: { name: 'ALI', number: '03001234567' } });
   });
@@ -46,6 +47,14 @@ describe('classify', () => {
       expect(reading(`Rs 5,000 received from ALI A/C ${number} via IBFT. Ref 123456`)).toMatchObject({ ok: true, payer: { name: 'ALI' } });
       expect(reading(`Rs 5,000 received from ALI A/C ${number} via IBFT. Ref 123456`)).not.toHaveProperty('payer.account');
     }
+  });
+
+  it("holds the sender's institution to the shapes of its references and accounts", () => {
+    const credit = (account: string, reference: string) => reading(`Rs 5,000 received from ALI in your JazzCash account ${account}. TID: ${reference}`, JAZZCASH);
+    expect(credit('0300-1234567', '716204418853')).toMatchObject({ ok: true, receivingAccount: '0300-1234567' });
+    expect(credit('0300-1234567', '71620441')).toEqual({ ok: false, reason: 'malformed' });
+    expect(credit('0300-12345', '716204418853')).toEqual({ ok: false, reason: 'malformed' });
+    expect(reading('Rs 5,000 received from ALI in your account 0300-12345. Ref 71620441')).toMatchObject({ ok: true, receivingAccount: '0300-12345' });
   });
 
   it('keeps a balance only when the message states one', () => {

@@ -3,6 +3,8 @@ import { isFragment } from './fragments';
 describe('isFragment', () => {
   it.each([
     'Rs 5 received (1/2)',
+    'Rs 5 received 1/2',
+    'Rs 5 received [2/2]',
     '(2/2) TID 716204418853 Rs 5',
     '[1/3] Rs 5 received',
     'part 1 of 2 Rs 5 received',
