@@ -63,6 +63,13 @@ describe('parseSms', () => {
     });
   });
 
+  describe('a greeting', () => {
+    it('names the holder without making the credit their own money', () => {
+      const body = 'Dear ALI KHAN, Rs 5,000 received in your account 0301****567 via Raast. TID: 716204418853';
+      expect(parseSms({ sender: 'MY-BANK', body }, { allowedSenders: { bank: ['MY-BANK'] } })).toMatchObject({ ok: true, amountPaisa: 500000 });
+    });
+  });
+
   describe('non-payments worded like credits', () => {
     it.each([
       ['the holder paid someone', '8558', 'ALI KHAN has received Rs 500 from you. TID: 716204418853', 'not_a_credit'],
@@ -72,6 +79,9 @@ describe('parseSms', () => {
       ['a reversal said after a helpline', 'BAFL', 'Dear Customer, PKR 734.68 has been Credited to your A/C: 03-5*****75 on 06-Sep-2026. For info: www.bankalfalah.com Reversed.', 'not_a_credit'],
       ['own money, named twice', 'FBL', 'ZAINAB FATIMA A/c # *0917 received PKR 40,000.00 via RAAST from ZAINAB FATIMA IBAN *5512 on 15-Sep-26 at 10:05 AM Ref#:131158224417 Info:111060606', 'not_a_credit'],
       ['a dividend named as the payer', 'HBL', 'Your HBL account no 0123****4567 has been credited with PKR 847.75 on 6/9/2026 from OGDCL FINAL CASH DIVIDEND.', 'not_a_credit'],
+      ['own money, the greeting and the payer written apart', 'HBL', 'Dear M. ALI KHAN, Rs 5,000 received in your account 0301****567 from M ALI KHAN via Raast. TID: 716204418853', 'not_a_credit'],
+      ['cashback credited, even beside an offer', 'HBL', 'Enjoy 10% off on bills! Rs 50 cashback received in your account 0301****567. TID: 716204418853', 'not_a_credit'],
+      ['an offer before a credit', 'HBL', 'Enjoy 10% off on bills! Rs 50 received in your account 0301****567. TID: 716204418853', 'otp_or_promo'],
     ])('rejects %s', (_, sender, body, reason) => {
       expect(parseSms({ sender, body })).toEqual({ ok: false, reason });
     });
