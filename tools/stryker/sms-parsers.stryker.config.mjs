@@ -1,7 +1,8 @@
 // `npm run test:mutation`: which behaviour of the SMS parser no unit spec pins down. Every mutant runs the whole unit
 // suite (gathered in one file, so a run costs the tests and not their loading), stopping at the first failure: the
 // lexicon's word lists are module-level data, which per-test coverage cannot tell apart. Incremental: a rerun tests
-// again only the mutants whose code or tests changed.
+// again only the mutants whose code or tests changed. Each mutant's result is also written as it comes
+// (reports/mutation/events), so a run stopped early still tells what it found.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   packageManager: 'npm',
@@ -10,9 +11,10 @@ export default {
   coverageAnalysis: 'all',
   mutate: ['libs/sms-parsers/src/**/*.ts', '!libs/sms-parsers/src/**/*.spec.ts', '!libs/sms-parsers/src/testing/**', '!libs/sms-parsers/src/cli/parse-sms.cli.ts'],
   concurrency: 2,
-  timeoutMS: 20000,
-  reporters: ['clear-text', 'progress', 'html'],
+  timeoutMS: 5000,
+  reporters: ['clear-text', 'progress', 'html', 'event-recorder'],
   htmlReporter: { fileName: 'reports/mutation/sms-parsers.html' },
+  eventReporter: { baseDir: 'reports/mutation/events' },
   thresholds: { high: 90, low: 85, break: 85 },
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
