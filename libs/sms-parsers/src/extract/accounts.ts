@@ -14,8 +14,9 @@ const ACCOUNT_NUMBER = String.raw`(?<value>PK[\dA-Z*]{2,32}|(?:\+?92|0)3[\d*xX-]
 const ACCOUNT_WORDS = new Phrases(ACCOUNT_LABELS);
 const NUMBER_AFTER_WORD = new RegExp(String.raw`(?: ?(?:no\.?|number|#|:|\.|-|ending|ending with)){0,3} ?\(?${ACCOUNT_NUMBER}(?![\p{L}\p{N}*])`, 'iuy');
 /** The nearest of these before an account says whose it is. */
-const SIDE_CUE = new Phrases(['from', 'frm', 'by', 'sender', 'remitter', 'payer', 'source', 'in', 'into', 'to', 'your', 'credited', 'beneficiary', 'receiver']);
-const PAYER_CUE = /^(?:from|frm|by|sender|remitter|payer|source)$/i;
+const PAYER_CUES: readonly string[] = ['from', 'frm', 'by', 'sender', 'remitter', 'payer', 'source'];
+const RECEIVER_CUES: readonly string[] = ['in', 'into', 'to', 'your', 'credited', 'beneficiary', 'receiver'];
+const SIDE_CUE = new Phrases([...PAYER_CUES, ...RECEIVER_CUES]);
 
 interface Cue {
   readonly span: Span;
@@ -36,7 +37,7 @@ const MASKED_NUMBER = /^\d.*[*xX].*\d$|^[*xX]+\d+$/;
 
 /** Every account written next to an account word, with the side its nearest preposition gives it. */
 export function findAccounts(text: string, sentenceStart: (index: number) => number): AccountMention[] {
-  const cues = SIDE_CUE.matches(text).map((cue) => ({ span: [cue.index, cue.index + cue[0].length] as const, payer: PAYER_CUE.test(cue[0]) }));
+  const cues = SIDE_CUE.matches(text).map((cue) => ({ span: [cue.index, cue.index + cue[0].length] as const, payer: PAYER_CUES.includes(cue[0].toLowerCase()) }));
   const cueSpans = cues.map((cue) => cue.span);
   const after = ACCOUNT_WORDS.matches(text).flatMap((word) => {
     NUMBER_AFTER_WORD.lastIndex = word.index + word[0].length;

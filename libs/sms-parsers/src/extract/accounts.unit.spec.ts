@@ -15,6 +15,36 @@ describe('findAccounts', () => {
     expect(accounts('0001234521 Account and 12345 A/C')).toEqual([]);
   });
 
+  it.each([
+    ['0001XXX4521-Saving Account', ['0001XXX4521']],
+    ['0001XXX4521-Savings Account', ['0001XXX4521']],
+    ['0001XXX4521-Basic A/C', ['0001XXX4521']],
+    ['0001XXX4521 Account', ['0001XXX4521']],
+    ['XX12 Account', ['XX12']],
+    ['*X123 A/C', ['*X123']],
+    ['X1X2 Account', []],
+    ['X12X Account', []],
+    ['00X1X Account', []],
+    ['0012 Account', []],
+  ])('reads the masked number before the account word in %p as %p, and nothing else', (text, values) => {
+    expect(accounts(text).map(([value]) => value)).toEqual(values);
+  });
+
+  it('lists the accounts in the order they are written, wherever their word stands', () => {
+    expect(accounts('Dear Customer. 0001XXX4521-Current Account has been credited from ALI A/C *5678').map(([value, side]) => [value, side])).toEqual([
+      ['0001XXX4521', 'receiver'],
+      ['*5678', 'payer'],
+    ]);
+  });
+
+  it.each(['from', 'FRM', 'by', 'sender', 'remitter', 'payer', 'source'])('takes %p before an account as the payer\'s side', (cue) => {
+    expect(accounts(`${cue} ALI A/C *1234`)).toEqual([['*1234', 'payer', '*1234']]);
+  });
+
+  it.each(['in', 'into', 'to', 'your', 'credited', 'beneficiary', 'receiver'])('takes %p before an account as the receiver\'s side', (cue) => {
+    expect(accounts(`Rs 5 from ALI ${cue} A/C *1234`)).toEqual([['*1234', 'receiver', '*1234']]);
+  });
+
   it("gives an account the side of the nearest cue before it in its sentence: from, by, sender or remitter is the payer's", () => {
     expect(accounts('Rs 5 received from ALI A/C *1234 via IBFT in your A/C *5678')).toEqual([
       ['*1234', 'payer', '*1234'],
