@@ -8,6 +8,7 @@ import '../../libs/sms-parsers/src/lexicon/phrases.unit.spec';
 import '../../libs/sms-parsers/src/lexicon/lexicon.unit.spec';
 import '../../libs/sms-parsers/src/extract/sentences.unit.spec';
 import '../../libs/sms-parsers/src/extract/reference.unit.spec';
+import '../../libs/sms-parsers/src/extract/amount.unit.spec';
 import '../../libs/sms-parsers/src/extract/accounts.unit.spec';
 import '../../libs/sms-parsers/src/extract/names.unit.spec';
 import '../../libs/sms-parsers/src/extract/dates.unit.spec';
