@@ -11,6 +11,7 @@ import '../../libs/sms-parsers/src/extract/reference.unit.spec';
 import '../../libs/sms-parsers/src/extract/amount.unit.spec';
 import '../../libs/sms-parsers/src/extract/accounts.unit.spec';
 import '../../libs/sms-parsers/src/extract/names.unit.spec';
+import '../../libs/sms-parsers/src/extract/analyse.unit.spec';
 import '../../libs/sms-parsers/src/extract/dates.unit.spec';
 import '../../libs/sms-parsers/src/extract/occurred-at.unit.spec';
 import '../../libs/sms-parsers/src/classify/fragments.unit.spec';
