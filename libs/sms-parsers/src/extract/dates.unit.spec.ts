@@ -19,4 +19,21 @@ describe('findDate', () => {
     expect(findDate('no date, 12:30 only', [])).toBeUndefined();
     expect(findDate('A/C 01-2345***6789 and 1234-56-7890', [])).toBeUndefined();
   });
+
+  it('reads a time up to 24 characters before or after its date, and a date that only touches money', () => {
+    expect(findDate(`14:05${' '.repeat(19)}12/03/2026`, [])).toEqual({ date: '12/03/2026', time: '14:05' });
+    expect(findDate(`14:05${' '.repeat(20)}12/03/2026`, [])).toEqual({ date: '12/03/2026' });
+    expect(findDate(`12/03/2026${' '.repeat(24)}14:05`, [])).toEqual({ date: '12/03/2026', time: '14:05' });
+    expect(findDate(`12/03/2026${' '.repeat(25)}14:05`, [])).toEqual({ date: '12/03/2026' });
+    expect(findDate('Rs 500 12/03/2026', [[3, 6]])).toEqual({ date: '12/03/2026' });
+    expect(findDate('Rs 500 12/03/2026', [[3, 8]])).toBeUndefined();
+  });
+
+  it.each(['14:05', '14:05:59', '14:05:59.123', '2:05 PM', '2:05PM', '02:05 am'])('reads the time %p beside a date', (time) => {
+    expect(findDate(`on 12/03/2026 at ${time}.`, [])).toEqual({ date: '12/03/2026', time });
+  });
+
+  it.each(['x14:05', '14:05x', '14:05:5', '.14:05'])('reads no time in %p', (time) => {
+    expect(findDate(`on 12/03/2026 at ${time} ok`, [])).toEqual({ date: '12/03/2026' });
+  });
 });
