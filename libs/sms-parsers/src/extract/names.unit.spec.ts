@@ -37,6 +37,9 @@ describe('findAddressee', () => {
     ['Alert: ADEEL RAZA, PKR 5 received', 'ADEEL RAZA'],
     ['ADEEL RAZA, 25,000.00 PKR received', 'ADEEL RAZA'],
     ['ZAINAB FATIMA A/c # *0917 received', 'ZAINAB FATIMA'],
+    ['ZAINAB FATIMA A/c# *0917 received', 'ZAINAB FATIMA'],
+    ['Notification: ZAINAB FATIMA, Rs 5 received', 'ZAINAB FATIMA'],
+    ['Received. ZAINAB BIBI FATIMA, 5 PKR', 'ZAINAB BIBI FATIMA'],
     ['Hi Zainab, Kamran sent Rs 5', 'Zainab'],
   ])('%s: %s', (text, name) => {
     expect(findAddressee(text)?.name).toBe(name);
