@@ -11,6 +11,7 @@ function main(): void {
     formatTable('Held-out set, by round and gateway', [
       ...evaluate(round('heldout-')).map((row) => ({ ...row, group: 'round 1' })),
       ...evaluate(round('heldout2-')).map((row) => ({ ...row, group: 'round 2' })),
+      ...evaluate(round('heldout3-')).map((row) => ({ ...row, group: 'round 3' })),
       ...evaluate(HELD_OUT, byGateway),
     ]),
     formatTable('Held-out set, by institution', evaluate(HELD_OUT, byInstitution)),

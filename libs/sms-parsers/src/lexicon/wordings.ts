@@ -54,7 +54,7 @@ export const WORDINGS: Readonly<Record<WordingKind, readonly string[]>> = {
     '(?:transferred|transfer|moved|remitted) to', 'received by', 'from you',
     '(?:ibft|raast|transfer|payment|remittance)(?: of (?:rs|pkr)\\.? ?\\d[\\d,.]*(?:/-)?)? to(?! your| you)', 'your payment', 'your (?:[a-z]+ ){0,2}(?:transfer|payment) (?:of|to)',
     '(?:the )?beneficiary (?:account )?has been credited', 'credited to (?:the )?beneficiary', 'from your (?:[a-z]+ ){0,3}(?:a/c|ac|acc|acct|account|wallet)',
-    'atm', 'issued', 'presented', 'drawn on (?:your )?(?:a/c|ac|acc|acct|account)',
+    'atm', 'issued', 'presented', 'drawn on (?:your )?(?:a/c|ac|acc|acct|account)', 'against (?:your )?(?:a/c|ac|acc|acct|account)',
     'bheje', 'bheji', 'bhejay', 'bhej (?:diye|diya|di)', 'ada (?:kiye|ki|kiya)', 'nikale', 'nikalwaye',
     'بھیجے', 'بھیجی', 'ادا', 'کٹوتی', 'نکالے', 'کو منتقل',
   ],
@@ -68,7 +68,7 @@ export const WORDINGS: Readonly<Record<WordingKind, readonly string[]>> = {
     'nakam', 'na ?kaam', 'nakaam', 'ناکام', 'منسوخ',
   ],
   reversal: [
-    'reversed', 'reversal', 'reverse', 'refund', 'refunded', 'charge ?back', 'returned', 'return of', 'recalled', 'rolled back',
+    'reversed', 'reversal', 'reverse', 'rev\\.? of', 'refund', 'refunded', 'charge ?back', 'returned', 'return of', 'recalled', 'rolled back',
     'dishono(?:u)?red', 'bounced', 'unpaid', 'wapas', 'wapis', 'واپس',
   ],
   otp: [
@@ -101,7 +101,7 @@ export const WORDINGS: Readonly<Record<WordingKind, readonly string[]>> = {
     'from your (?:own|other|linked|bank|debit card|credit card|card)', 'load money', 'loaded', 'add money', 'money added',
     '(?:salaam|savings?|sub) ?-?(?:wallet|account)',
   ],
-  card_payment: ['credit ?card', 'creditcard', 'card payment', 'card bill', 'card dues', 'card statement'],
+  card_payment: ['credit ?card', 'creditcard', 'card payment', 'card bill', 'card dues', 'card statement', 'on your (?:[a-z]+ ){0,2}card'],
   safety: [
     'never share', 'do not share', "don't share", 'dont share', 'not share', 'beware', 'fraud', 'fraudsters', 'scam', 'scammers',
     '(?:if |in case )?(?:this |the )?(?:transaction |payment |txn )?(?:was |is |has been |were )?not (?:done|made|initiated|performed|authori[sz]ed|carried out|recogni[sz]ed) by you',

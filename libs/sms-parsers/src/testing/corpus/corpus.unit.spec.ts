@@ -47,12 +47,13 @@ describe('corpus gathered from public sources (development set)', () => {
 
 describe('held-out set (never read while the parser was built)', () => {
   // A floor, not a target: the score measured when the parser last changed, so a change that reads fewer unseen
-  // credits, or reads a non-payment as a credit, fails here. `npm run sms:eval` prints the details. (Its one false
-  // credit, measured on 2026-11-26, was then read and moved to the development set: banks-islamic-public-heldout-096.)
-  it('reads at least 129 of its 137 credits exactly, and none of its 52 non-payments as a credit', () => {
+  // credits, or reads a non-payment as a credit, fails here. `npm run sms:eval` prints the details. (Its false credits
+  // when measured, one in round 1 and three in round 3, were then read, fixed and moved to the development set:
+  // banks-islamic-public-heldout-096 and banks-islamic-public-heldout3-*.)
+  it('reads at least 159 of its 167 credits exactly, and none of its 71 non-payments as a credit', () => {
     const [all] = evaluate(HELD_OUT);
-    expect(all).toMatchObject({ credits: 137, nonPayments: 52 });
-    expect(all?.read).toBeGreaterThanOrEqual(129);
+    expect(all).toMatchObject({ credits: 167, nonPayments: 71 });
+    expect(all?.read).toBeGreaterThanOrEqual(159);
     expect(all?.falseCredits).toBe(0);
   });
 });
