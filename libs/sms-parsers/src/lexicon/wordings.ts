@@ -34,6 +34,8 @@ export const WORDINGS: Readonly<Record<WordingKind, readonly string[]>> = {
     'inward', 'incoming', 'ibft ?-?in', 'cha ?-?ching', "(?:you|you've|you have) got", 'money in',
     '(?:raast|ibft|p2p|eft|salary|pension|funds?|transfer) credit', 'credit(?= ?[:-]| (?:of )?(?:rs|pkr|\\d))', 'cr(?= ?\\.? ?(?:pkr|rs|\\d))',
     'salary (?:has been |was )?disbursed', '(?:has |have )?(?:reached|landed in|arrived in) your', 'just landed',
+    // A request of the holder's that someone paid: "request" and "paid" here tell of money in.
+    '(?:has |have )?paid your (?:payment |money )?request', '(?:your )?(?:payment |money )?request (?:of (?:rs|pkr)\\.? ?\\d[\\d,.]*(?:/-)? )?has been (?:paid|fulfilled)',
     '(?:ne|نے) (?:aap|ap|آپ) ?(?:ko|ke|kay|کو|کے) (?:[^ ]+ ){0,8}?(?:bheje|bheji|bhejay|bhej diye|بھیجے|بھیجی)',
     '(?:credit|jama|transfer|deposit) (?:kar|kiye|kie|ho) (?:diye|diya|gaye|gae|gye|gya)', 'aa (?:gaye|gae|gaya|gayi|gye)',
     'mosool', 'mosul', 'mausool', 'mausul', 'moosool', 'wasool', 'wasul', 'wusool', 'wasol', 'wasolo',
@@ -101,7 +103,8 @@ export const WORDINGS: Readonly<Record<WordingKind, readonly string[]>> = {
     'from your (?:own|other|linked|bank|debit card|credit card|card)', 'load money', 'loaded', 'add money', 'money added',
     '(?:salaam|savings?|sub) ?-?(?:wallet|account)',
   ],
-  card_payment: ['credit ?card', 'creditcard', 'card payment', 'card bill', 'card dues', 'card statement', 'on your (?:[a-z]+ ){0,2}card'],
+  card_payment: ['credit ?card', 'creditcard', 'card payment', 'card bill', 'card dues', 'card statement', 'on your (?:[a-z]+ ){0,2}card',
+    'card \\d[\\dx*-]* payment'],
   safety: [
     'never share', 'do not share', "don't share", 'dont share', 'not share', 'beware', 'fraud', 'fraudsters', 'scam', 'scammers',
     '(?:if |in case )?(?:this |the )?(?:transaction |payment |txn )?(?:was |is |has been |were )?not (?:done|made|initiated|performed|authori[sz]ed|carried out|recogni[sz]ed) by you',

@@ -50,10 +50,10 @@ describe('held-out set (never read while the parser was built)', () => {
   // credits, or reads a non-payment as a credit, fails here. `npm run sms:eval` prints the details. (Its false credits
   // when measured, one in round 1 and three in round 3, were then read, fixed and moved to the development set:
   // banks-islamic-public-heldout-096 and banks-islamic-public-heldout3-*.)
-  it('reads at least 159 of its 167 credits exactly, and none of its 71 non-payments as a credit', () => {
+  it('reads at least 160 of its 167 credits exactly, and none of its 71 non-payments as a credit', () => {
     const [all] = evaluate(HELD_OUT);
     expect(all).toMatchObject({ credits: 167, nonPayments: 71 });
-    expect(all?.read).toBeGreaterThanOrEqual(159);
+    expect(all?.read).toBeGreaterThanOrEqual(160);
     expect(all?.falseCredits).toBe(0);
   });
 });

@@ -10,6 +10,7 @@ import digital from './gathered/digital.json';
 import easypaisa from './gathered/easypaisa.json';
 import jazzcash from './gathered/jazzcash.json';
 import variationsCredits from './gathered/variations-credits.json';
+import trapsRoundThree from './gathered/traps-round3.json';
 import variationsTraps from './gathered/variations-traps.json';
 import heldOut from './held-out/held-out.json';
 import heldOutSecond from './held-out/held-out-2.json';
@@ -99,7 +100,7 @@ function gatheredCase(value: unknown): GatheredCase {
 }
 
 /** The development set: gathered from public sources; the parser was built and tuned against it. */
-export const GATHERED: readonly GatheredCase[] = [jazzcash, easypaisa, banksConventional, banksIslamicPublic, digital, variationsCredits, variationsTraps].flat().map(gatheredCase);
+export const GATHERED: readonly GatheredCase[] = [jazzcash, easypaisa, banksConventional, banksIslamicPublic, digital, variationsCredits, variationsTraps, trapsRoundThree].flat().map(gatheredCase);
 
 /**
  * The held-out set: gathered in three sealed rounds, by someone else, from sources of their choosing; no template and no
