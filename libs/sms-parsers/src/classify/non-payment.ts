@@ -1,10 +1,6 @@
 import { Analysis } from '../extract/analyse';
-import { Phrases } from '../lexicon/phrases';
-import { NON_PAYMENT_REASONS, WordingKind, WORDINGS } from '../lexicon/wordings';
+import { NON_PAYMENT_REASONS, WordingKind } from '../lexicon/wordings';
 import { SmsRejectionReason } from '../sms.types';
-
-/** Every phrase of every kind that can make a message a non-payment: where none stands, no rule can apply. */
-const ANY_NON_PAYMENT = new Phrases(NON_PAYMENT_REASONS.flatMap(([kind]) => (kind === 'credited_reward' ? [] : WORDINGS[kind])));
 
 const lettersOf = (name: string): string => name.replace(/[^\p{L}]/gu, '').toUpperCase();
 
@@ -19,7 +15,7 @@ function paidByAddressee(analysis: Analysis): boolean {
 export function nonPaymentReason(analysis: Analysis, accepted: readonly WordingKind[] = []): SmsRejectionReason | undefined {
   const ownAccount = paidByAddressee(analysis);
   // Stryker disable next-line ConditionalExpression: a shortcut; reading every message in full costs only time
-  if (!ownAccount && !ANY_NON_PAYMENT.occursIn(analysis.text)) return undefined;
+  if (!ownAccount && !analysis.mayBeNonPayment) return undefined;
   const counted = analysis.wordings.filter((hit) => !accepted.includes(hit.kind));
   const kinds = new Set<string>(counted.map((hit) => hit.kind));
   if (kinds.has('reward') && kinds.has('credit')) kinds.add('credited_reward');

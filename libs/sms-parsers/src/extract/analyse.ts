@@ -1,7 +1,7 @@
 import { findInstitutionNames } from '../institutions/identify';
 import { InstitutionId } from '../institutions/institutions';
 import { PhraseBook, PhraseHit, Phrases } from '../lexicon/phrases';
-import { HOLDER_WORDINGS, WORDING_KINDS, WordingKind, WORDINGS } from '../lexicon/wordings';
+import { HOLDER_WORDINGS, NON_PAYMENT_REASONS, WORDING_KINDS, WordingKind, WORDINGS } from '../lexicon/wordings';
 import { findMoney, MoneyMention } from '../normalise/money-mentions';
 import { Span } from '../normalise/text';
 import { AccountMention, findAccounts } from './accounts';
@@ -13,6 +13,8 @@ import { findReferences, ReferenceMention } from './reference';
 
 const WORDING_BOOK = new PhraseBook(WORDING_KINDS.map((kind) => [kind, WORDINGS[kind]] as const));
 const HOLDER_BOOK = new PhraseBook([['holder', HOLDER_WORDINGS]] as const);
+/** Every phrase of every kind that can make a message a non-payment, promotions among them. */
+const ANY_NON_PAYMENT = new Phrases(NON_PAYMENT_REASONS.flatMap(([kind]) => (kind === 'credited_reward' ? [] : WORDINGS[kind])));
 /** Without a promotional phrase there is no tail to find. */
 const PROMOTION = new Phrases(WORDINGS.promotion);
 /** Wording that counts even in a safety note: a reversal or failure there undoes the credit. */
@@ -62,6 +64,7 @@ export class Analysis {
   private accountsRead?: { readonly value: readonly AccountMention[] };
   private institutionsRead?: { readonly value: readonly PhraseHit<InstitutionId>[] };
   private dateRead?: { readonly value: DateMention | undefined };
+  private nonPaymentWordingRead?: boolean;
 
   constructor(readonly text: string) {}
 
@@ -101,9 +104,15 @@ export class Analysis {
     return this.sortedWordings.ignored;
   }
 
+  /** Whether any phrase that can make a message a non-payment stands in it: where none does, no such rule applies. */
+  get mayBeNonPayment(): boolean {
+    this.nonPaymentWordingRead ??= ANY_NON_PAYMENT.occursIn(this.text);
+    return this.nonPaymentWordingRead;
+  }
+
   /** Where a promotional or legal tail after the transaction starts; `text.length` when there is none. */
   get tailStart(): number {
-    if (this.wordingsRead === undefined && !PROMOTION.occursIn(this.text)) return this.text.length;
+    if (this.wordingsRead === undefined && (!this.mayBeNonPayment || !PROMOTION.occursIn(this.text))) return this.text.length;
     return this.sortedWordings.tailStart;
   }
 

@@ -17,7 +17,17 @@ interface CalendarDate {
   readonly day: number;
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
+
+const isLeapYear = (year: number): boolean => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+
+/** Whether the Gregorian calendar has this day ("31-02" and "29-02-2025" it has not). */
+function isRealDate({ year, month, day }: CalendarDate): boolean {
+  const days = month === 2 && isLeapYear(year) ? 29 : DAYS_IN_MONTH[month - 1];
+  return days !== undefined && day >= 1 && day <= days;
+}
 
 function monthNumber(written: string): number | undefined {
   if (/^\d+$/.test(written)) return Number(written);
@@ -38,9 +48,7 @@ function readDate(written: string, receivedAt: Date | undefined): CalendarDate |
   const fullYear = yearOf(year, receivedAt);
   if (fullYear === undefined) return 'year_unknown';
   const calendar = { day: Number(day), month: monthNumber(month) ?? 0, year: fullYear };
-  const probe = new Date(Date.UTC(calendar.year, calendar.month - 1, calendar.day));
-  const real = probe.getUTCFullYear() === calendar.year && probe.getUTCMonth() === calendar.month - 1 && probe.getUTCDate() === calendar.day;
-  return real && calendar.year >= 2000 ? calendar : undefined;
+  return isRealDate(calendar) && calendar.year >= 2000 ? calendar : undefined;
 }
 
 function readClock(written: string): string | undefined {

@@ -14,6 +14,25 @@ describe('readOccurredAt', () => {
     expect(readOccurredAt(date, time, undefined)).toEqual({ kind: 'stated', value });
   });
 
+  it.each([
+    ['29-02-2024', '2024-02-29'],
+    ['29-02-2000', '2000-02-29'],
+    ['28-02-2025', '2025-02-28'],
+    ['31-01-2026', '2026-01-31'],
+    ['30-04-2026', '2026-04-30'],
+    ['31-12-2026', '2026-12-31'],
+    ['01-01-2026', '2026-01-01'],
+  ])('knows %s is a day of the calendar', (date, value) => {
+    expect(readOccurredAt(date, undefined, undefined)).toEqual({ kind: 'stated', value });
+  });
+
+  it.each(['29-02-2025', '29-02-2100', '30-02-2024', '31-04-2026', '31-06-2026', '31-09-2026', '31-11-2026', '32-01-2026', '00-01-2026', '12-00-2026', '12-13-2026', '12-03-1999'])(
+    'knows %s is not a day of the calendar (or is before 2000)',
+    (date) => {
+      expect(readOccurredAt(date, undefined, undefined)).toEqual({ kind: 'invalid' });
+    },
+  );
+
   it('takes a missing year from the time the SMS was received, in Pakistan time', () => {
     expect(readOccurredAt('02-Jan', '09:00', '2025-12-31T20:00:00Z')).toEqual({ kind: 'stated', value: '2026-01-02T09:00:00+05:00' });
     expect(readOccurredAt('02-Jan', '09:00', undefined)).toEqual({ kind: 'absent' });

@@ -5,6 +5,8 @@ import { foldUnicode, Span } from '../normalise/text';
 const LEADING_LABEL =
   /^(?:TID|TRX ?ID|TXN ?ID|TX ?ID|TRANSACTION ?ID|REF(?:ERENCE)?(?: ?(?:NO|NUMBER|#))?|RRN)(?: *[:#.-] *| +)(?=\d)/;
 const NOT_ALPHANUMERIC = /[^A-Z0-9]/g;
+/** Capitals and digits only: already canonical (no label can lead it without a separator). */
+const CANONICAL = /^[A-Z0-9]*$/;
 const MAX_REFERENCE_LENGTH = 40;
 const VALUE = String.raw`(?<value>[A-Za-z0-9](?:[A-Za-z0-9-]{0,58}[A-Za-z0-9])?)(?![A-Za-z0-9*/])`;
 const LABELS = new Phrases(REFERENCE_LABELS.flat());
@@ -25,6 +27,7 @@ const MASKED = /[xX]{2,}/;
  * every character that is not A–Z or 0–9; leading zeros are kept. Idempotent.
  */
 export function normalizeReference(raw: string): string {
+  if (CANONICAL.test(raw)) return raw;
   return foldUnicode(raw).toUpperCase().trim().replace(LEADING_LABEL, '').replace(NOT_ALPHANUMERIC, '');
 }
 

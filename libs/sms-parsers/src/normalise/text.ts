@@ -91,12 +91,6 @@ function foldCharacters(raw: string): string {
   return raw.replace(FOLDABLE, (char) => FOLDED_CHARACTER.get(char) ?? char);
 }
 
-/** Whether NFKC changes nothing once the characters folded one by one are folded (most Urdu text, NBSP, Urdu digits). */
-function foldsCharacterByCharacter(raw: string): boolean {
-  const folded = foldCharacters(raw);
-  return folded.normalize('NFKC') === folded;
-}
-
 /** The single-line form built cluster by cluster, each character remembering its origin: for text NFKC changes. */
 function fold(raw: string): Builder {
   const builder = new Builder();
@@ -104,12 +98,19 @@ function fold(raw: string): Builder {
   return builder;
 }
 
-/** The single-line form every reading works on: folded Unicode, one space between words. */
-export function normalizeText(raw: string): string {
-  if (!NON_ASCII.test(raw)) return raw.replace(WHITESPACE_RUN, ' ').trim();
+/** The single-line form, and whether each of its characters comes from one character of the body (no NFKC change). */
+function normalise(raw: string): { readonly text: string; readonly folded: 'by_character' | 'by_cluster' } {
+  if (!NON_ASCII.test(raw)) return { text: raw.replace(WHITESPACE_RUN, ' ').trim(), folded: 'by_character' };
   // The same text `fold` builds, without the origins.
   const folded = foldCharacters(raw);
-  return folded.normalize('NFKC') === folded ? folded.replace(WHITESPACE_RUN, ' ').trim() : fold(raw).text;
+  return folded.normalize('NFKC') === folded
+    ? { text: folded.replace(WHITESPACE_RUN, ' ').trim(), folded: 'by_character' }
+    : { text: fold(raw).text, folded: 'by_cluster' };
+}
+
+/** The single-line form every reading works on: folded Unicode, one space between words. */
+export function normalizeText(raw: string): string {
+  return normalise(raw).text;
 }
 
 /**
@@ -144,16 +145,17 @@ function simpleOrigins(raw: string, first: number, last: number): Span {
 /** A message in its single-line form, able to say where a range of it stands in the body as forwarded. */
 export class NormalisedText {
   readonly text: string;
+  private readonly folded: 'by_character' | 'by_cluster';
   private origins?: Origins;
 
   constructor(readonly raw: string) {
-    this.text = normalizeText(raw);
+    ({ text: this.text, folded: this.folded } = normalise(raw));
   }
 
   /** The range of the raw body that became `span` of the text (computed on first use: only readings need it). */
   rawSpan([start, end]: Span): Span {
     if (this.raw === this.text) return [start, end];
-    if (!NON_ASCII.test(this.raw) || foldsCharacterByCharacter(this.raw)) {
+    if (this.folded === 'by_character') {
       const [first, last] = simpleOrigins(this.raw, start, end - 1);
       return [first, last + 1];
     }
