@@ -21,6 +21,25 @@ describe('splitSentences', () => {
   });
 });
 
+describe('abbreviations', () => {
+  // Written out here rather than imported: the spec says which words a full stop may follow without ending a sentence.
+  const abbreviations = [
+    'Rs', 'PKR', 'No', 'A/C', 'Ac', 'Acc', 'Acct', 'Mr', 'Mrs', 'Ms', 'Dr', 'Pvt', 'Ltd', 'Co', 'Bal', 'Avl', 'Amt', 'Trx', 'Txn',
+    'Tx', 'Ref', 'St', 'Br', 'M/S', 'ID', 'Inc', 'Cr', 'Dt', 'vs', 'etc', 'e.g', 'i.e', 'Msg', 'Sr', 'Jr', 'Engr', 'Prof', 'Muhammad',
+    'Ft', 'Int', 'Govt', 'Dept', 'Tel', 'Ph', 'Mob', 'A/C#', 'Info',
+  ];
+
+  it.each(abbreviations)('"%s." does not end a sentence', (abbreviation) => {
+    const text = `Received from ${abbreviation}. next words`;
+    expect(splitSentences(text)).toEqual([[0, text.length]]);
+  });
+
+  it.each(['Ali', 'Rsx', 'Noo', 'Txns', 'Refs', 'received'])('"%s." does', (word) => {
+    const text = `Received from ${word}. next words`;
+    expect(splitSentences(text)).toEqual([[0, 15 + word.length], [16 + word.length, text.length]]);
+  });
+});
+
 describe('Ranges', () => {
   it('finds the range holding a position, and none in the gaps', () => {
     const ranges = new Ranges([[0, 4], [6, 9]]);
