@@ -14,6 +14,34 @@ describe('which wording counts', () => {
     expect(counted('Rs 500 received. Coffee Rs 10 deducted.')).toEqual(['credit:received', 'debit:deducted']);
   });
 
+  it.each([
+    'Fees Rs 10 deducted',
+    'Charge PKR 5 deducted',
+    'Charges: Rs.5/- deducted',
+    'Tax: Rs.2 deducted',
+    'FED Rs 1 deducted',
+    'WHT Rs 3/- deducted',
+    'Commission of Rs 4 has been deducted',
+    'Fee Rs 10 have been deducted',
+    'Fee Rs 10 was deducted',
+    'Fee Rs 10 were deducted',
+    'Fee Rs 10 is deducted',
+    'Fee Rs 10 will be deducted',
+    'Fee deducted',
+    'Fee of PKR 1,250.50 deducted',
+  ])('knows "%s" as a fee remark', (remark) => {
+    expect(ignored(`Rs 500 received from ALI. ${remark}.`)).toEqual(['debit:deducted:fee']);
+  });
+
+  it.each(['Fee 10 deducted', 'Fee Rs 10 then deducted', 'Feed Rs 10 deducted', 'Rs 10 fee and deducted'])('does not know "%s" as one', (remark) => {
+    expect(counted(`Rs 500 received from ALI. ${remark}.`)).toEqual(['credit:received', 'debit:deducted']);
+  });
+
+  it('leaves out a debit word in the addressee\'s name, and counts it outside', () => {
+    expect(ignored('Dear ATM KHAN, Rs 500 received from ALI.')).toEqual(['debit:ATM:name']);
+    expect(counted('Dear ALI KHAN, Rs 500 received at ATM.')).toEqual(['credit:received', 'debit:ATM']);
+  });
+
   it.each(['TOP UP', 'PAID', 'ATM'])('leaves out a debit word in a payer\'s name: %s', (word) => {
     expect(counted(`Rs 500 received from ALI ${word} STORE.`)).toEqual(['credit:received']);
   });

@@ -25,10 +25,10 @@ const GENERIC_ADDRESSEE = new RegExp(String.raw`^(?:valued |respected )?${GENERI
 const CAPITALS_BEFORE_AMOUNT = /[A-Z]{2}(?:, (?:PKR|Rs|\d)| A\/c ?#)/;
 const LEADING_HOLDER = /(?<=^|[.:!,\])] |(?:[Aa]lert|ALERT|[Nn]otification) )(?<name>[A-Z][A-Z.'-]+(?: [A-Z][A-Z.'-]+){1,4})(?=, (?:PKR|Rs|\d)| A\/c ?#)/u;
 
-function mention(match: RegExpExecArray | RegExpMatchArray | null): NameMention | undefined {
-  const name = match?.groups?.name?.trim();
-  if (match === null || name === undefined || name === '') return undefined;
-  const start = (match.index ?? 0) + match[0].lastIndexOf(match.groups?.name ?? '');
+function mention(match: RegExpExecArray | null): NameMention | undefined {
+  const name = match?.groups?.name;
+  if (match === null || name === undefined) return undefined;
+  const start = match.index + match[0].lastIndexOf(name);
   return { name, span: [start, start + name.length] };
 }
 

@@ -42,7 +42,9 @@ describe('findAddressee', () => {
     ['Received. ZAINAB BIBI FATIMA, 5 PKR', 'ZAINAB BIBI FATIMA'],
     ['Hi Zainab, Kamran sent Rs 5', 'Zainab'],
   ])('%s: %s', (text, name) => {
-    expect(findAddressee(text)?.name).toBe(name);
+    const addressee = findAddressee(text);
+    expect(addressee?.name).toBe(name);
+    expect(addressee && text.slice(...addressee.span)).toBe(name);
   });
 
   it.each([
@@ -50,6 +52,8 @@ describe('findAddressee', () => {
     'Dear Valued Customer: x',
     'Dear Konnect Customer, x',
     'Dear ACCOUNT HOLDER,: x',
+    'Alert: VALUED CUSTOMER, PKR 5 received',
+    'PREMIUM ACCOUNT HOLDER, PKR 5 received',
     'remitter FARHEEN AKRAM, 02-09-2026',
     'Rs 5 received from ALI KHAN, PKR 5',
     'UBL Alert: Funds Transfer of Rs. 5',

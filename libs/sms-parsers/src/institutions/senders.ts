@@ -4,9 +4,12 @@ import { institution, INSTITUTION_IDS } from './institutions';
 
 const SEPARATORS = /[\s\-().]/g;
 const PAKISTANI_MOBILE = /^(?:\+92|0092|92)(3\d{9})$/;
+/** Already canonical: capitals and digits led by a capital ("HBL", "MEEZAN"), or a short code or local mobile number. */
+const CANONICAL = /^(?:[A-Z][A-Z\d]*|\d{1,11})$/;
 
 /** Canonical sender id: no spaces or separators, uppercase, and Pakistani mobiles as `03XXXXXXXXX`. */
 export function normalizeSender(raw: string): string {
+  if (CANONICAL.test(raw)) return raw;
   const compact = foldUnicode(raw).replace(SEPARATORS, '').toUpperCase();
   const mobile = PAKISTANI_MOBILE.exec(compact);
   return mobile ? `0${mobile[1]}` : compact;

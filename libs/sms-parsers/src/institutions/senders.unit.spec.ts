@@ -11,8 +11,14 @@ describe('normalizeSender', () => {
     ['HBL-ALERTS', 'HBLALERTS'],
     ['۸۵۵۸', '8558'],
     ['+923737', '+923737'],
-  ])('%p becomes %p', (raw, id) => {
+    ['HBL', 'HBL'],
+    ['UBL1', 'UBL1'],
+    ['03001234567', '03001234567'],
+    ['923001234567', '03001234567'],
+    ['1HBL', '1HBL'],
+  ])('%p becomes %p, and stays so', (raw, id) => {
     expect(normalizeSender(raw)).toBe(id);
+    expect(normalizeSender(id)).toBe(id);
   });
 });
 

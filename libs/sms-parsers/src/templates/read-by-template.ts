@@ -87,8 +87,12 @@ function read(template: SmsTemplate, text: string, match: RegExpExecArray, recei
   return reading;
 }
 
-function occurrences(pattern: RegExp, text: string): number {
-  return text.match(pattern)?.length ?? 0;
+/** Whether a (global) pattern matches the text more than once. */
+function occursTwice(pattern: RegExp, text: string): boolean {
+  pattern.lastIndex = 0;
+  const twice = pattern.exec(text) !== null && pattern.exec(text) !== null;
+  pattern.lastIndex = 0;
+  return twice;
 }
 
 function sameReading(a: TemplateReading, b: TemplateReading): boolean {
@@ -113,7 +117,7 @@ export function readByTemplate(
     if (match === null) continue;
     const rejection = nonPaymentReason(analysis, template.acceptsWording);
     if (rejection !== undefined) return refuse(rejection);
-    if (occurrences(template.signature, text) > 1) return refuse('ambiguous');
+    if (occursTwice(template.signature, text)) return refuse('ambiguous');
     const reading = read(template, text, match, receivedAt);
     if (!reading.ok) {
       firstRejection ??= reading;
