@@ -1,5 +1,5 @@
 import { REFERENCE_LABELS, REFERENCE_SEPARATOR } from '../lexicon/labels';
-import { Phrases } from '../lexicon/phrases';
+import { PhraseBook } from '../lexicon/phrases';
 import { foldUnicode, Span } from '../normalise/text';
 
 const LEADING_LABEL =
@@ -9,9 +9,9 @@ const NOT_ALPHANUMERIC = /[^A-Z0-9]/g;
 const CANONICAL = /^[A-Z0-9]*$/;
 const MAX_REFERENCE_LENGTH = 40;
 const VALUE = String.raw`(?<value>[A-Za-z0-9](?:[A-Za-z0-9-]{0,58}[A-Za-z0-9])?)(?![A-Za-z0-9*/])`;
-const LABELS = new Phrases(REFERENCE_LABELS.flat());
+/** Each label's kind is its rank, the index of the first list of REFERENCE_LABELS that holds it. */
+const LABELS = new PhraseBook(REFERENCE_LABELS.map((labels, rank) => [rank, labels] as const));
 const VALUE_AFTER_LABEL = new RegExp(`${REFERENCE_SEPARATOR}${VALUE}`, 'iy');
-const RANKS = REFERENCE_LABELS.map((labels) => new Phrases(labels));
 const LOCAL_MOBILE = /^03\d{9}$/;
 /** "923001234567" is a phone after a bare "ID", but a twelve-digit TID or RRN may start with 92 too. */
 const INTERNATIONAL_MOBILE = /^923\d{9}$/;
@@ -54,23 +54,15 @@ function isReference(value: string, rank: number): boolean {
   );
 }
 
-/** The rank of the label written at `index`: the first rank whose list holds it. */
-function rankAt(text: string, index: number): number {
-  const rank = RANKS.findIndex((labels) => labels.at(text, index) !== null);
-  return rank === -1 ? RANKS.length : rank;
-}
-
 /** Every value written after a known reference label, in order. */
 export function findReferences(text: string): ReferenceMention[] {
   const found: ReferenceMention[] = [];
-  for (const label of LABELS.matches(text)) {
-    VALUE_AFTER_LABEL.lastIndex = label.index + label[0].length;
+  for (const { kind: rank, text: label, span } of LABELS.scan(text)) {
+    VALUE_AFTER_LABEL.lastIndex = span[1];
     const value = VALUE_AFTER_LABEL.exec(text)?.groups?.value;
-    if (value === undefined) continue;
-    const rank = rankAt(text, label.index);
-    if (!isReference(value, rank)) continue;
+    if (value === undefined || !isReference(value, rank)) continue;
     const end = VALUE_AFTER_LABEL.lastIndex;
-    found.push({ rank, label: label[0], value, span: [end - value.length, end] });
+    found.push({ rank, label, value, span: [end - value.length, end] });
   }
   return found;
 }

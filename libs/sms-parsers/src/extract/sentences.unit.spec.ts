@@ -19,6 +19,11 @@ describe('splitSentences', () => {
     expect(splitSentences('')).toEqual([]);
     expect(splitSentences('One. ')).toEqual([[0, 4]]);
   });
+
+  it('ends a sentence at "!", "?", ";" and "|" even after an abbreviation or a single letter', () => {
+    const text = 'Sent to No? Yes Rs! ok A; x Ref| y';
+    expect(splitSentences(text).map(([start, end]) => text.slice(start, end))).toEqual(['Sent to No?', 'Yes Rs!', 'ok A;', 'x Ref|', 'y']);
+  });
 });
 
 describe('abbreviations', () => {

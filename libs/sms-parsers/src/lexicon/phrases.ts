@@ -294,7 +294,7 @@ export class Phrases {
   }
 }
 
-export interface PhraseHit<Kind extends string> {
+export interface PhraseHit<Kind extends string | number> {
   /** The first kind whose list holds the phrase. */
   readonly kind: Kind;
   /** Every kind whose list holds it ("JS Bank" names JS Bank and Zindigi). */
@@ -307,7 +307,7 @@ export interface PhraseHit<Kind extends string> {
  * Phrases of several kinds, read in one pass: where phrases overlap, the longer one is read ("sent you" before
  * "sent"), and a hit's kind is the first kind whose list holds it.
  */
-export class PhraseBook<Kind extends string> {
+export class PhraseBook<Kind extends string | number> {
   private readonly any: Phrases;
   private readonly kinds: readonly (readonly [Kind, Phrases])[];
   /** Kinds of the phrases read so far, by their text (and the few characters a lookahead may read after them). */

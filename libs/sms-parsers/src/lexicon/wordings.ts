@@ -35,7 +35,8 @@ export const WORDINGS: Readonly<Record<WordingKind, readonly string[]>> = {
     '(?:raast|ibft|p2p|eft|salary|pension|funds?|transfer) credit', 'credit(?= ?[:-]| (?:of )?(?:rs|pkr|\\d))', 'cr(?= ?\\.? ?(?:pkr|rs|\\d))',
     'salary (?:has been |was )?disbursed', '(?:has |have )?(?:reached|landed in|arrived in) your', 'just landed',
     // A request of the holder's that someone paid: "request" and "paid" here tell of money in.
-    '(?:has |have )?paid your (?:payment |money )?request', '(?:your )?(?:payment |money )?request (?:of (?:rs|pkr)\\.? ?\\d[\\d,.]*(?:/-)? )?has been (?:paid|fulfilled)',
+    '(?:has |have )?paid your (?:payment |money )?request', '(?:your )?(?:payment |money )?request has been (?:paid|fulfilled)',
+    '(?:your )?(?:payment |money )?request of (?:(?:rs|pkr)\\.? ?)?\\d[\\d,.]*(?:/-| ?(?:rs|pkr))? has been (?:paid|fulfilled)',
     '(?:ne|نے) (?:aap|ap|آپ) ?(?:ko|ke|kay|کو|کے) (?:[^ ]+ ){0,8}?(?:bheje|bheji|bhejay|bhej diye|بھیجے|بھیجی)',
     '(?:credit|jama|transfer|deposit) (?:kar|kiye|kie|ho) (?:diye|diya|gaye|gae|gye|gya)', 'aa (?:gaye|gae|gaya|gayi|gye)',
     'mosool', 'mosul', 'mausool', 'mausul', 'moosool', 'wasool', 'wasul', 'wusool', 'wasol', 'wasolo',
