@@ -4,9 +4,8 @@ import { Span } from '../normalise/text';
 const CONTEXT = 8;
 /** How many phrase texts a book remembers the kinds of: the lexicon's own, and a bounded share of free-text ones. */
 const KNOWN_PHRASES = 4096;
-/** How many spellings of its first word a phrase may have before it is tried at every word instead. */
+/** How many spellings of its first word a phrase may have before they are not told. */
 const MAX_FIRST_WORDS = 256;
-const WORD_END = String.raw`(?![\p{L}\p{N}])`;
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 
 function alternation(list: readonly string[]): string {
@@ -68,36 +67,6 @@ function isWordCharacter(text: string, index: number): boolean {
   const code = text.charCodeAt(index);
   if (code < 128) return (code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 122);
   return WORD_CHARACTER.test(text.charAt(index));
-}
-
-/** The words of a text: where each begins, and the word itself in lowercase. */
-interface Words {
-  readonly starts: readonly number[];
-  readonly words: readonly string[];
-}
-
-let lastText = '';
-let lastWords: Words = { starts: [], words: [] };
-
-/** The words of a text, read once for all the phrase lists that look at it. */
-function wordsOf(text: string): Words {
-  if (text === lastText) return lastWords;
-  const starts: number[] = [];
-  const words: string[] = [];
-  const lower = text.toLowerCase();
-  let start = -1;
-  for (let index = 0; index <= text.length; index += 1) {
-    const inWord = index < text.length && isWordCharacter(text, index);
-    if (inWord && start === -1) start = index;
-    else if (!inWord && start !== -1) {
-      starts.push(start);
-      words.push(lower.slice(start, index));
-      start = -1;
-    }
-  }
-  lastText = text;
-  lastWords = { starts, words };
-  return lastWords;
 }
 
 function closingParenthesis(source: string, open: number): number {
@@ -192,68 +161,47 @@ function bounded(text: string, start: number, end: number): boolean {
 }
 
 /**
- * A word list read over normalised text: whole words, longest alternative first, case ignored. A plain list is read
- * by one search over the whole text (ASCII word boundaries in the pattern, Unicode ones checked after); a list with
- * more pattern after each phrase (`after`, with named groups) is tried only where a word begins, with the phrases
- * that begin with that word. Matches never overlap.
+ * A word list read over normalised text: whole words, longest alternative first, case ignored. The list is read by
+ * one search over the whole text (ASCII word boundaries in the pattern, Unicode ones checked after). Matches never
+ * overlap.
  */
 export class Phrases {
-  private readonly search: RegExp | null = null;
-  private readonly anywhere: RegExp | null = null;
-  private readonly searchAt: RegExp | null = null;
-  private readonly byFirstWord = new Map<string, RegExp>();
-  private readonly anyWord: RegExp | null = null;
+  private readonly search: RegExp;
+  private readonly anywhere: RegExp;
+  private readonly searchAt: RegExp;
 
-  constructor(list: readonly string[], after = '') {
-    if (after === '') {
-      // Phrases whose first word is ASCII share one group, longest first, behind an ASCII word boundary.
-      const startsAscii = (phrase: string): boolean => {
-        const words = firstWords(phrase);
-        return words === undefined ? /^\\d/.test(phrase) : [...words].every((word) => /^[a-z0-9]/.test(word));
-      };
-      const others = list.filter((phrase) => !startsAscii(phrase));
-      const ascii = list.filter(startsAscii).map((phrase) => phrase.normalize('NFKC'));
-      const pattern = (tree: string): string => `\\b(?:${tree})(?![A-Za-z0-9])${others.length > 0 ? `|(?:${alternation(others)})` : ''}`;
-      const source = pattern(alternationTree(ascii));
-      this.search = new RegExp(source, 'gi');
-      this.searchAt = new RegExp(source, 'iy');
-      // Whether a phrase occurs does not depend on which is tried first, so that search spells out leading choices
-      // too, for a tree with fewer alternatives tried at every position.
-      this.anywhere = new RegExp(pattern(alternationTree(ascii.flatMap(spellOutLeadingChoice))), 'gi');
-      return;
-    }
-    const compile = (phrases: readonly string[]): RegExp => new RegExp(`(?:${alternation(phrases)})${WORD_END}${after}`, 'iuy');
-    const unknown: string[] = [];
-    const byWord = new Map<string, string[]>();
-    for (const phrase of list) {
+  constructor(list: readonly string[]) {
+    // Phrases whose first word is ASCII share one group, longest first, behind an ASCII word boundary.
+    const startsAscii = (phrase: string): boolean => {
       const words = firstWords(phrase);
-      if (words === undefined) unknown.push(phrase);
-      else for (const word of words) byWord.set(word, [...(byWord.get(word) ?? []), phrase]);
-    }
-    for (const [word, phrases] of byWord) this.byFirstWord.set(word, compile([...phrases, ...unknown]));
-    this.anyWord = unknown.length > 0 ? compile(unknown) : null;
+      return words === undefined ? /^\\d/.test(phrase) : [...words].every((word) => /^[a-z0-9]/.test(word));
+    };
+    const others = list.filter((phrase) => !startsAscii(phrase));
+    const ascii = list.filter(startsAscii).map((phrase) => phrase.normalize('NFKC'));
+    const pattern = (tree: string): string => `\\b(?:${tree})(?![A-Za-z0-9])${others.length > 0 ? `|(?:${alternation(others)})` : ''}`;
+    const source = pattern(alternationTree(ascii));
+    this.search = new RegExp(source, 'gi');
+    this.searchAt = new RegExp(source, 'iy');
+    // Whether a phrase occurs does not depend on which is tried first, so that search spells out leading choices
+    // too, for a tree with fewer alternatives tried at every position.
+    this.anywhere = new RegExp(pattern(alternationTree(ascii.flatMap(spellOutLeadingChoice))), 'gi');
   }
 
   /** Every match, in order, none overlapping the one before it. */
   matches(text: string): RegExpExecArray[] {
-    return this.search === null ? this.matchesAtWords(text, false) : this.searchAll(this.search, text, false);
+    return this.searchAll(this.search, text, false);
   }
 
   /** Whether any phrase stands anywhere in the text (stops at the first). */
   occursIn(text: string): boolean {
-    return (this.anywhere === null ? this.matchesAtWords(text, true) : this.searchAll(this.anywhere, text, true)).length > 0;
+    return this.searchAll(this.anywhere, text, true).length > 0;
   }
 
   /** The match starting exactly at `index` (where a word begins), if any. */
   at(text: string, index: number): RegExpExecArray | null {
-    if (this.searchAt !== null) {
-      this.searchAt.lastIndex = index;
-      const match = this.searchAt.exec(text);
-      return match !== null && bounded(text, index, index + match[0].length) ? match : null;
-    }
-    const { starts, words } = wordsOf(text);
-    const position = starts.indexOf(index);
-    return position === -1 ? null : this.tryAt(text, index, words[position] ?? '');
+    this.searchAt.lastIndex = index;
+    const match = this.searchAt.exec(text);
+    return match !== null && bounded(text, index, index + match[0].length) ? match : null;
   }
 
   private searchAll(search: RegExp, text: string, first: boolean): RegExpExecArray[] {
@@ -268,29 +216,6 @@ export class Phrases {
       if (first) break;
     }
     return found;
-  }
-
-  private matchesAtWords(text: string, first: boolean): RegExpExecArray[] {
-    const found: RegExpExecArray[] = [];
-    const { starts, words } = wordsOf(text);
-    let from = 0;
-    for (let index = 0; index < starts.length; index += 1) {
-      const start = starts[index] ?? 0;
-      if (start < from) continue;
-      const match = this.tryAt(text, start, words[index] ?? '');
-      if (match === null) continue;
-      found.push(match);
-      if (first) break;
-      from = start + Math.max(match[0].length, 1);
-    }
-    return found;
-  }
-
-  private tryAt(text: string, index: number, word: string): RegExpExecArray | null {
-    const pattern = this.byFirstWord.get(word) ?? this.anyWord;
-    if (pattern === null) return null;
-    pattern.lastIndex = index;
-    return pattern.exec(text);
   }
 }
 
