@@ -25,8 +25,8 @@ function isDigit(code: number): boolean {
 
 /** Thousands (`1,250,000`) or lakh grouping (`12,50,000`: threes at the end, twos before), never mixed. */
 function validGroups(groups: readonly string[]): boolean {
-  const [first, ...rest] = groups;
-  if (first === undefined || first.length === 0) return false;
+  // Every caller's text begins with a digit, so the first group is never empty.
+  const [first = '', ...rest] = groups;
   if (rest.length === 0) return first.length === 1 || first[0] !== '0';
   if (first.length > 3 || first[0] === '0' || rest[rest.length - 1]?.length !== 3) return false;
   const middle = rest.slice(0, -1);

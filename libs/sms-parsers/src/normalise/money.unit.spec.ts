@@ -13,15 +13,30 @@ describe('readMoney', () => {
     ['1.234.567', 123456700],
     ['0.75', 75],
     ['0', 0],
-  ])('reads %s as %i paisa', (written, paisa) => {
-    expect(readMoney(written)).toEqual({ kind: 'exact', paisa });
+    ['12,34,567', 1234567_00],
+    ['1,23,45,678.50', 12345678_50],
+    ['1,00,000', 100000_00],
+    ['1,000', 1000_00],
+    ['999,999,999,999', 999999999999_00],
+    ['1.5', 150],
+    ['1.50', 150],
+    ['1,234.5', 1234_50],
+    ['1.234.567.89', 1234567_89],
+    ['55.000', 'ambiguous'],
+  ])('reads %s as %p paisa', (written, paisa) => {
+    expect(readMoney(written)).toEqual(paisa === 'ambiguous' ? { kind: 'ambiguous' } : { kind: 'exact', paisa });
   });
 
   it.each(['1.500', '12.000'])('calls %s ambiguous: rupees with a thousands dot or a three-decimal fraction', (written) => {
     expect(readMoney(written)).toEqual({ kind: 'ambiguous' });
   });
 
-  it.each(['14,99', '1,4999', '1.999.9999', '1,000.123', '0300123', '1.2.3', '', 'abc', '1,234.56.78', '1234567890123', '12.'])(
+  it.each([
+    '14,99', '1,4999', '1.999.9999', '1,000.123', '0300123', '1.2.3', '', 'abc', '1,234.56.78', '1234567890123', '12.',
+    // A leading zero, a first group too long, a last group not of three, thousands and lakhs mixed, and junk around.
+    '05', '012', '0,500', '1234,567', '123,45,678', '1,23,456,789', '1,234,56', '1,2,345', '12,3456', '0.500', '1234.500', '1,234.',
+    'x1,234', '1,234x', '1,234,', '1,000,000,000,000,000', '1,23,45,67,89,01,234',
+  ])(
     'rejects %s',
     (written) => {
       expect(readMoney(written)).toEqual({ kind: 'invalid' });
