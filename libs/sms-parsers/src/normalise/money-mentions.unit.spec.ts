@@ -27,4 +27,9 @@ describe('findMoney', () => {
     expect(read('A/C 1234 PKR 5,000 credited')).toEqual([['5,000', 500000]]);
     expect(findMoney('PKR 5')[0]).toEqual({ span: [4, 5], extent: [0, 5], reading: { kind: 'exact', paisa: 500 } });
   });
+
+  it('lists money in the order it is written, whichever side its marker stands', () => {
+    expect(read('5,000 PKR and Rs 500, then 7 Rupees')).toEqual([['5,000', 500000], ['500', 50000], ['7', 700]]);
+    expect(read('750/-PKR5')).toEqual([['750/-', 75000], ['5', 500]]);
+  });
 });
