@@ -22,6 +22,7 @@ describe('readMoney', () => {
     ['1.50', 150],
     ['1,234.5', 1234_50],
     ['1.234.567.89', 1234567_89],
+    ['1.234.567.8', 1234567_80],
     ['55.000', 'ambiguous'],
   ])('reads %s as %p paisa', (written, paisa) => {
     expect(readMoney(written)).toEqual(paisa === 'ambiguous' ? { kind: 'ambiguous' } : { kind: 'exact', paisa });
@@ -95,6 +96,19 @@ describe('toPaisa', () => {
 
   it.each([0.1 + 0.2, 1.005, Number.NaN, Infinity, 1e21, 'Rs 1.500', 'twelve'])('refuses %p, which has no exact paisa value', (amount) => {
     expect(() => toPaisa(amount)).toThrow(RangeError);
+  });
+
+  it('says why it refuses', () => {
+    expect(() => toPaisa(Infinity)).toThrow('not a finite amount: Infinity');
+    expect(() => toPaisa(1e21)).toThrow('amount out of range for paisa: 1e+21');
+    expect(() => toPaisa('Rs 1.500')).toThrow('not an exact PKR amount: "Rs 1.500"');
+  });
+
+  it('reads written money with spaces around, and a /= after', () => {
+    expect(toPaisa(' 1,499 ')).toBe(149900);
+    expect(readMoney(' 1,499 ')).toEqual({ kind: 'exact', paisa: 149900 });
+    expect(readMoney('1,499/=')).toEqual({ kind: 'exact', paisa: 149900 });
+    expect(readMoney('12,34,567/=')).toEqual({ kind: 'exact', paisa: 1234567_00 });
   });
 });
 
