@@ -10,6 +10,20 @@ describe('normalizeText', () => {
     expect(normalizeText('موصول ہوئے۔ ۱٬۲۰۰٫۵۰')).toBe('موصول ہوئے. 1,200.50');
   });
 
+  it.each([
+    ['\u066B', '.'], ['\u066C', ','], ['\u060C', ','], ['\u061B', ';'], ['\u06D4', '.'],
+    ['\u2018', "'"], ['\u2019', "'"], ['\u201A', "'"], ['\u201B', "'"], ['\u201C', '"'], ['\u201D', '"'],
+    ['\u2010', '-'], ['\u2015', '-'], ['\u2212', '-'],
+  ])('folds %p to %p, in ASCII text and in text NFKC changes', (mark, ascii) => {
+    expect(normalizeText(`a${mark}b`)).toBe(`a${ascii}b`);
+    expect(normalizeText(`\uff21${mark}b`)).toBe(`A${ascii}b`);
+  });
+
+  it('puts text NFKC changes on one line too, and keeps a leading combining mark', () => {
+    expect(normalizeText(' \uff30\uff2b\uff32\t\r\n\uff15\uff10\uff10  ok ')).toBe('PKR 500 ok');
+    expect(normalizeText('\u0301\u0301x \uff21')).toBe('\u0301\u0301x A');
+  });
+
   it('maps Urdu and Arabic-Indic digits to ASCII', () => {
     expect(toAsciiDigits('۰۱۲۳۴۵۶۷۸۹ ٠١٢٣٤٥٦٧٨٩')).toBe('0123456789 0123456789');
   });
