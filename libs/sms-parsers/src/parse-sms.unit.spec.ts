@@ -22,7 +22,7 @@ describe('parseSms', () => {
       const hblCredit = 'Your HBL A/C 0412*****90017 has been credited with PKR 18,250.00 on 02/11/2025 09:05:11 via RAAST. Your available balance is PKR 96,004.75';
       expect(parseSms({ sender: 'HBL', body: hblCredit }).ok).toBe(true);
       expect(parseSms({ sender: 'UBL', body: hblCredit })).toEqual({ ok: false, reason: 'unrecognized_template' });
-      expect(parseSms({ sender: 'MY-BANK', body: hblCredit }, { allowedSenders: { bank: ['MY-BANK'] } }).ok).toBe(true);
+      expect(parseSms({ sender: 'MY-BANK', body: hblCredit }, { allowedSenders: { bank: ['MY-BANK'] } })).toMatchObject({ ok: true, tier: 'template' });
     });
   });
 
@@ -92,8 +92,11 @@ describe('parseSms', () => {
   });
 
   describe('damaged messages', () => {
-    it('rejects a body over the length cap before reading it', () => {
+    it('rejects a body over the length cap before reading it, and reads one of the cap', () => {
       expect(parseSms({ sender: '8558', body: `${RAAST_CREDIT} ${'x'.repeat(MAX_BODY_LENGTH)}` })).toEqual({ ok: false, reason: 'malformed' });
+      const atTheCap = RAAST_CREDIT.padEnd(MAX_BODY_LENGTH, ' ');
+      expect(parseSms({ sender: '8558', body: atTheCap })).toMatchObject({ ok: true, amountPaisa: 200000 });
+      expect(parseSms({ sender: '8558', body: `${atTheCap} ` })).toEqual({ ok: false, reason: 'malformed' });
     });
 
     it('never reads a truncated message as a credit that could verify a payment it is not', () => {
@@ -120,6 +123,8 @@ describe('parseSms', () => {
     it('rejects input that is not an SMS', () => {
       expect(parseSms(null as never)).toEqual({ ok: false, reason: 'malformed' });
       expect(parseSms({ sender: 8558, body: RAAST_CREDIT } as never)).toEqual({ ok: false, reason: 'malformed' });
+      expect(parseSms({ sender: '8558', body: 2000 } as never)).toEqual({ ok: false, reason: 'malformed' });
+      expect(parseSms({ sender: '8558' } as never)).toEqual({ ok: false, reason: 'malformed' });
     });
   });
 

@@ -31,6 +31,36 @@ describe('readByTemplate', () => {
     expect(read(text, [RECEIVED])).toMatchObject({ ok: true, spans: { amount: [3, 6], reference: [22, 30] } });
   });
 
+  it('finds the amount where the template read it, when its text stood earlier inside another number', () => {
+    const referenceFirst = template('reference-first', wording`TID: ${reference(6, 14)}\. ${CURRENCY}${AMOUNT} received`);
+    const text = 'TID: 500123. Rs 500 received';
+    expect(read(text, [referenceFirst])).toMatchObject({ ok: true, amountPaisa: 50_000, spans: { amount: [16, 19], reference: [5, 11] } });
+  });
+
+  it('reads the payer, the receiving account and the date a template names, and leaves out what it does not', () => {
+    const full = template(
+      'full',
+      wording`${CURRENCY}${AMOUNT} received from (?<payerName>[A-Z ]+?) (?<payerNumber>03\d{9}) A/C (?<payerAccount>\d{4}) to (?<receivingAccount>\d{4}) on ${DATE}\. TID: ${reference(6, 14)}`,
+    );
+    expect(read('Rs 500 received from ALI KHAN 03001234567 A/C 1234 to 5678 on 12-03-2026. TID: 71620441', [full])).toMatchObject({
+      ok: true,
+      payer: { name: 'ALI KHAN', number: '03001234567', account: '1234' },
+      receivingAccount: '5678',
+      occurredAt: '2026-03-12',
+    });
+    const plain = read('Rs 500 received. TID: 71620441', [RECEIVED]);
+    expect(plain).not.toHaveProperty('payer');
+    expect(plain).not.toHaveProperty('receivingAccount');
+    expect(plain).not.toHaveProperty('occurredAt');
+    expect(plain).not.toHaveProperty('balancePaisa');
+  });
+
+  it('leaves to the words a message whose labelled reference the template did not read', () => {
+    const withoutReference = template('without-reference', wording`${CURRENCY}${AMOUNT} received`);
+    expect(read('Rs 500 received. TID: 71620441', [withoutReference])).toBeUndefined();
+    expect(read('Rs 500 received', [withoutReference])).toMatchObject({ ok: true, reference: null, spans: { amount: [3, 6], reference: null } });
+  });
+
   it('reads one message the same by two templates that agree, and as ambiguous by two that disagree', () => {
     expect(read('Rs 500 received. TID: 71620441', [RECEIVED, RECEIVED_TO])).toMatchObject({ ok: true, template: RECEIVED });
     // One reads a receiving account the other leaves to its tail.
