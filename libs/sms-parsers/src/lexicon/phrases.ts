@@ -4,7 +4,7 @@ import { Span } from '../normalise/text';
 const CONTEXT = 8;
 /** How many phrase texts a book remembers the kinds of: the lexicon's own, and a bounded share of free-text ones. */
 const KNOWN_PHRASES = 4096;
-/** How many spellings of its first word a phrase may have before they are not told. */
+/** How many spellings of its first word a phrase may have before they are left untold (the phrase then counts as not ASCII-led). */
 const MAX_FIRST_WORDS = 256;
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 
@@ -25,24 +25,35 @@ function literalStart(phrase: string): string | null {
 /**
  * The same alternation as a tree of the phrases' first characters ("r(?:e(?:ceived|ce))"): a regular expression
  * engine tries the alternatives one by one at every position, so a few hundred phrases cost a few hundred tries
- * where a tree costs a few. Siblings keep the longest first, as the longest phrase they hold.
+ * where a tree costs a few. It reads what the flat alternation, longest first, reads: phrases that begin with
+ * different characters never match at the same place, so only a phrase that may begin with any character (a choice,
+ * "(?:ed)? to your") keeps its place among the others, and the groups are split around it.
  */
 function alternationTree(list: readonly string[]): string {
+  const pieces: string[] = [];
+  let run: string[] = [];
+  const endRun = (): void => {
+    if (run.length > 0) pieces.push(...groupsByFirstCharacter(run));
+    run = [];
+  };
+  for (const phrase of [...list].sort((a, b) => b.length - a.length)) {
+    if (literalStart(phrase) === null) {
+      endRun();
+      pieces.push(phrase);
+    } else run.push(phrase);
+  }
+  endRun();
+  return pieces.join('|');
+}
+
+/** Phrases that each begin with a literal character, longest first, as one branch per first character. */
+function groupsByFirstCharacter(run: readonly string[]): string[] {
   const byFirst = new Map<string, string[]>();
-  const alternatives: { source: string; longest: number }[] = [];
-  for (const phrase of list) {
-    const first = literalStart(phrase);
-    if (first === null) alternatives.push({ source: phrase, longest: phrase.length });
-    else byFirst.set(first, [...(byFirst.get(first) ?? []), phrase.slice(1)]);
+  for (const phrase of run) {
+    const first = phrase.charAt(0).toLowerCase();
+    byFirst.set(first, [...(byFirst.get(first) ?? []), phrase.slice(1)]);
   }
-  for (const [first, rests] of byFirst) {
-    const longest = 1 + Math.max(...rests.map((rest) => rest.length));
-    alternatives.push({ source: rests.length === 1 ? `${first}${rests[0]}` : `${first}(?:${alternationTree(rests)})`, longest });
-  }
-  return alternatives
-    .sort((a, b) => b.longest - a.longest)
-    .map(({ source }) => source)
-    .join('|');
+  return [...byFirst].map(([first, rests]) => (rests.length === 1 ? `${first}${rests[0]}` : `${first}(?:${alternationTree(rests)})`));
 }
 
 /** How many spellings a phrase that begins with a choice may be spelt out into. */

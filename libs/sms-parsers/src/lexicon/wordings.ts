@@ -35,8 +35,9 @@ export const WORDINGS: Readonly<Record<WordingKind, readonly string[]>> = {
     '(?:raast|ibft|p2p|eft|salary|pension|funds?|transfer) credit', 'credit(?= ?[:-]| (?:of )?(?:rs|pkr|\\d))', 'cr(?= ?\\.? ?(?:pkr|rs|\\d))',
     'salary (?:has been |was )?disbursed', '(?:has |have )?(?:reached|landed in|arrived in) your', 'just landed',
     // A request of the holder's that someone paid: "request" and "paid" here tell of money in.
-    '(?:has |have )?paid your (?:payment |money )?request', '(?:your )?(?:payment |money )?request has been (?:paid|fulfilled)',
-    '(?:your )?(?:payment |money )?request of (?:(?:rs|pkr)\\.? ?)?\\d[\\d,.]*(?:/-| ?(?:rs|pkr))? has been (?:paid|fulfilled)',
+    // Paid by someone else, never to a biller or by the holder ("… has been paid to K-Electric", "… paid by you").
+    '(?:has |have )?paid your (?:payment |money )?request', 'your (?:payment|money) request has been paid by(?! you)',
+    'your (?:payment|money) request of (?:(?:rs|pkr)\\.? ?)?\\d[\\d,.]*(?:/-| ?(?:rs|pkr))? has been paid by(?! you)',
     '(?:ne|نے) (?:aap|ap|آپ) ?(?:ko|ke|kay|کو|کے) (?:[^ ]+ ){0,8}?(?:bheje|bheji|bhejay|bhej diye|بھیجے|بھیجی)',
     '(?:credit|jama|transfer|deposit) (?:kar|kiye|kie|ho) (?:diye|diya|gaye|gae|gye|gya)', 'aa (?:gaye|gae|gaya|gayi|gye)',
     'mosool', 'mosul', 'mausool', 'mausul', 'moosool', 'wasool', 'wasul', 'wusool', 'wasol', 'wasolo',
@@ -57,7 +58,9 @@ export const WORDINGS: Readonly<Record<WordingKind, readonly string[]>> = {
     '(?:transferred|transfer|moved|remitted) to', 'received by', 'from you',
     '(?:ibft|raast|transfer|payment|remittance)(?: of (?:rs|pkr)\\.? ?\\d[\\d,.]*(?:/-)?)? to(?! your| you)', 'your payment', 'your (?:[a-z]+ ){0,2}(?:transfer|payment) (?:of|to)',
     '(?:the )?beneficiary (?:account )?has been credited', 'credited to (?:the )?beneficiary', 'from your (?:[a-z]+ ){0,3}(?:a/c|ac|acc|acct|account|wallet)',
-    'atm', 'issued', 'presented', 'drawn on (?:your )?(?:a/c|ac|acc|acct|account)', 'against (?:your )?(?:a/c|ac|acc|acct|account)',
+    'atm', 'issued', 'presented', 'drawn on (?:your )?(?:a/c|ac|acc|acct|account)',
+    // A cheque presented against the holder's own account ("… clearing via cheque no … against A/C …").
+    'clearing(?: [^ ]+){0,10}? against (?:your )?(?:a/c|acc|acct|account)', 'cheque(?: [^ ]+){0,10}? against (?:your )?(?:a/c|acc|acct|account)',
     'bheje', 'bheji', 'bhejay', 'bhej (?:diye|diya|di)', 'ada (?:kiye|ki|kiya)', 'nikale', 'nikalwaye',
     'بھیجے', 'بھیجی', 'ادا', 'کٹوتی', 'نکالے', 'کو منتقل',
   ],
@@ -71,7 +74,7 @@ export const WORDINGS: Readonly<Record<WordingKind, readonly string[]>> = {
     'nakam', 'na ?kaam', 'nakaam', 'ناکام', 'منسوخ',
   ],
   reversal: [
-    'reversed', 'reversal', 'reverse', 'rev\\.? of', 'refund', 'refunded', 'charge ?back', 'returned', 'return of', 'recalled', 'rolled back',
+    'reversed', 'reversal', 'reverse', 'rev\\.? of (?:[a-z]+ ){0,3}(?:chrg|charges?|fees?|txn|transaction)', 'refund', 'refunded', 'charge ?back', 'returned', 'return of', 'recalled', 'rolled back',
     'dishono(?:u)?red', 'bounced', 'unpaid', 'wapas', 'wapis', 'واپس',
   ],
   otp: [
@@ -104,7 +107,7 @@ export const WORDINGS: Readonly<Record<WordingKind, readonly string[]>> = {
     'from your (?:own|other|linked|bank|debit card|credit card|card)', 'load money', 'loaded', 'add money', 'money added',
     '(?:salaam|savings?|sub) ?-?(?:wallet|account)',
   ],
-  card_payment: ['credit ?card', 'creditcard', 'card payment', 'card bill', 'card dues', 'card statement', 'on your (?:[a-z]+ ){0,2}card',
+  card_payment: ['credit ?card', 'creditcard', 'card payment', 'card bill', 'card dues', 'card statement', 'payment of (?:rs|pkr)\\.? ?\\d[\\d,.]*(?:/-)? (?:has been |is )?received on your (?:[a-z]+ ){0,2}card',
     'card \\d[\\dx*-]* payment'],
   safety: [
     'never share', 'do not share', "don't share", 'dont share', 'not share', 'beware', 'fraud', 'fraudsters', 'scam', 'scammers',

@@ -98,14 +98,17 @@ function fold(raw: string): Builder {
   return builder;
 }
 
-/** The single-line form, and whether each of its characters comes from one character of the body (no NFKC change). */
-function normalise(raw: string): { readonly text: string; readonly folded: 'by_character' | 'by_cluster' } {
-  if (!NON_ASCII.test(raw)) return { text: raw.replace(WHITESPACE_RUN, ' ').trim(), folded: 'by_character' };
+/** How a body became its single-line form: character by character, or cluster by cluster where NFKC changes it. */
+type FoldKind = 'by_character' | 'by_cluster';
+
+/** The single-line form, and how it was folded. */
+function normalise(raw: string): { readonly text: string; readonly foldKind: FoldKind } {
+  if (!NON_ASCII.test(raw)) return { text: raw.replace(WHITESPACE_RUN, ' ').trim(), foldKind: 'by_character' };
   // The same text `fold` builds, without the origins.
   const folded = foldCharacters(raw);
   return folded.normalize('NFKC') === folded
-    ? { text: folded.replace(WHITESPACE_RUN, ' ').trim(), folded: 'by_character' }
-    : { text: fold(raw).text, folded: 'by_cluster' };
+    ? { text: folded.replace(WHITESPACE_RUN, ' ').trim(), foldKind: 'by_character' }
+    : { text: fold(raw).text, foldKind: 'by_cluster' };
 }
 
 /** The single-line form every reading works on: folded Unicode, one space between words. */
@@ -145,17 +148,17 @@ function simpleOrigins(raw: string, first: number, last: number): Span {
 /** A message in its single-line form, able to say where a range of it stands in the body as forwarded. */
 export class NormalisedText {
   readonly text: string;
-  private readonly folded: 'by_character' | 'by_cluster';
+  private readonly foldKind: FoldKind;
   private origins?: Origins;
 
   constructor(readonly raw: string) {
-    ({ text: this.text, folded: this.folded } = normalise(raw));
+    ({ text: this.text, foldKind: this.foldKind } = normalise(raw));
   }
 
   /** The range of the raw body that became `span` of the text (computed on first use: only readings need it). */
   rawSpan([start, end]: Span): Span {
     if (this.raw === this.text) return [start, end];
-    if (this.folded === 'by_character') {
+    if (this.foldKind === 'by_character') {
       const [first, last] = simpleOrigins(this.raw, start, end - 1);
       return [first, last + 1];
     }
