@@ -107,7 +107,7 @@ export const WORDINGS: Readonly<Record<WordingKind, readonly string[]>> = {
     'from your (?:own|other|linked|bank|debit card|credit card|card)', 'load money', 'loaded', 'add money', 'money added',
     '(?:salaam|savings?|sub) ?-?(?:wallet|account)',
   ],
-  card_payment: ['credit ?card', 'creditcard', 'card payment', 'card bill', 'card dues', 'card statement', 'payment of (?:rs|pkr)\\.? ?\\d[\\d,.]*(?:/-)? (?:has been |is )?received on your (?:[a-z]+ ){0,2}card',
+  card_payment: ['credit ?card', 'creditcard', 'card payment', 'card bill', 'card dues', 'card statement', 'payment of (?:(?:rs|pkr)\\.? ?)?\\d[\\d,.]*(?:/-| ?(?:rs|pkr))? (?:has been |is )?received on your (?:[a-z]+ ){0,2}card',
     'card \\d[\\dx*-]* payment'],
   safety: [
     'never share', 'do not share', "don't share", 'dont share', 'not share', 'beware', 'fraud', 'fraudsters', 'scam', 'scammers',
