@@ -74,3 +74,37 @@ describe('which wording counts', () => {
     expect(analyse('Rs 500 received from ALI. Call 111 for help.').tailStart).toBe(44);
   });
 });
+
+describe('what stands in the tail', () => {
+  const credit = 'Rs 500 received from ALI on 12/03/2026 in your A/C 1234567890, TID 111222333.';
+  const tail = ' Get 10% off on bills! Visit your account 9876543210 before 15/04/2026.';
+
+  it('finds the tail on its own, before anything else is read', () => {
+    expect(analyse(credit + tail).tailStart).toBe(credit.length + 1);
+    expect(analyse(credit).tailStart).toBe(credit.length);
+  });
+
+  it('reads the transaction\'s references, accounts, holder words, money and date before the tail only', () => {
+    const analysis = analyse(`${credit}${tail} Ref 999888777, Rs 2,000.`);
+    expect(analysis.references.map((reference) => reference.value)).toEqual(['111222333']);
+    expect(analysis.allReferences.map((reference) => reference.value)).toEqual(['111222333', '999888777']);
+    expect(analysis.accounts.map((account) => account.value)).toEqual(['1234567890']);
+    expect(analysis.holder.map((hit) => hit.span[0]).every((start) => start < credit.length)).toBe(true);
+    expect(analysis.holder.length).toBeGreaterThan(0);
+    expect(analysis.money.map((mention) => mention.reading)).toEqual([{ kind: 'exact', paisa: 50_000 }]);
+    expect(analysis.date?.date).toBe('12/03/2026');
+  });
+
+  it('holds another transaction when it has a reference, or a credit with money in one sentence', () => {
+    expect(analyse(credit + tail).tailHoldsTransaction).toBe(false);
+    expect(analyse(`${credit}${tail} Ref 999888777.`).tailHoldsTransaction).toBe(true);
+    expect(analyse(`${credit}${tail} Rs 2,000 received from BOB.`).tailHoldsTransaction).toBe(true);
+    expect(analyse(`${credit}${tail} Cashback is received soon. Pay Rs 2,000 bills.`).tailHoldsTransaction).toBe(false);
+    expect(analyse(credit).tailHoldsTransaction).toBe(false);
+  });
+
+  it('reads an amount with no currency marker before the tail only', () => {
+    const analysis = analyse('You have received 500.00 from ALI. Get 10% off! Amount 700.00 is yours.');
+    expect(analysis.bareAmounts.map((mention) => mention.reading)).toEqual([{ kind: 'exact', paisa: 50_000 }]);
+  });
+});

@@ -4,15 +4,12 @@ import { Span } from '../normalise/text';
 const CONTEXT = 8;
 /** How many phrase texts a book remembers the kinds of: the lexicon's own, and a bounded share of free-text ones. */
 const KNOWN_PHRASES = 4096;
-/** How many spellings of its first word a phrase may have before they are left untold (the phrase then counts as not ASCII-led). */
-const MAX_FIRST_WORDS = 256;
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
+/** A phrase that surely begins with an ASCII letter or digit: not one made optional or repeated. */
+const ASCII_START = /^(?:[a-z0-9](?![?*{])|\\d)/i;
 
 function alternation(list: readonly string[]): string {
-  return [...list]
-    .map((phrase) => phrase.normalize('NFKC'))
-    .sort((a, b) => b.length - a.length)
-    .join('|');
+  return [...list].sort((a, b) => b.length - a.length).join('|');
 }
 
 /** The literal letter, digit or space a phrase surely begins with, lowercase, or null. */
@@ -109,63 +106,6 @@ function splitAlternatives(source: string): string[] {
   return alternatives;
 }
 
-/** Partial first words still being spelt, and first words already ended. */
-interface Spellings {
-  readonly open: ReadonlySet<string>;
-  readonly closed: ReadonlySet<string>;
-}
-
-/** Extends spellings of a first word by a piece of the dialect; undefined when the piece is beyond this reading. */
-function spell(source: string, from: Spellings): Spellings | undefined {
-  let open = new Set(from.open);
-  const closed = new Set(from.closed);
-  let index = 0;
-  while (index < source.length && open.size > 0) {
-    const char = source.charAt(index);
-    let next: Spellings | undefined;
-    let end: number;
-    if (char === '(') {
-      end = closingParenthesis(source, index) + 1;
-      if (!source.startsWith('(?:', index)) {
-        index = end;
-        continue;
-      }
-      const choices = splitAlternatives(source.slice(index + 3, end - 1));
-      const spellings = choices.flatMap((choice) => spell(choice, { open, closed: new Set() }) ?? []);
-      if (spellings.length < choices.length) return undefined;
-      next = {
-        open: new Set(spellings.flatMap((spelling) => [...spelling.open])),
-        closed: new Set(spellings.flatMap((spelling) => [...spelling.closed])),
-      };
-    } else if (char === '[' || char === '.' || char === '*' || char === '+' || char === '{' || (char === '\\' && /[a-z]/i.test(source.charAt(index + 1)))) {
-      return undefined;
-    } else {
-      // A literal character, escaped or not ("\\." is a full stop).
-      const literal = char === '\\' ? source.charAt(index + 1) : char;
-      end = index + (char === '\\' ? 2 : 1);
-      const lower = literal.toLowerCase();
-      next = /[\p{L}\p{N}]/u.test(literal)
-        ? { open: new Set([...open].map((word) => word + lower)), closed: new Set() }
-        : { open: new Set(), closed: new Set(open) };
-    }
-    const optional = source.charAt(end) === '?';
-    const nextOpen = optional ? new Set([...open, ...next.open]) : new Set(next.open);
-    for (const word of next.closed) closed.add(word);
-    if (nextOpen.size + closed.size > MAX_FIRST_WORDS) return undefined;
-    open = nextOpen;
-    index = end + (optional ? 1 : 0);
-  }
-  return { open, closed };
-}
-
-/** Every spelling of a phrase's first word (lowercase), or undefined when it cannot be told from the phrase. */
-export function firstWords(phrase: string): ReadonlySet<string> | undefined {
-  const spelling = spell(phrase.normalize('NFKC'), { open: new Set(['']), closed: new Set() });
-  if (spelling === undefined) return undefined;
-  const words = new Set([...spelling.open, ...spelling.closed]);
-  return words.has('') ? undefined : words;
-}
-
 /** Word boundaries as Unicode tells letters and digits, on both sides of `[start, end)`. */
 function bounded(text: string, start: number, end: number): boolean {
   return (start === 0 || !isWordCharacter(text, start - 1)) && (end === text.length || !isWordCharacter(text, end));
@@ -182,13 +122,12 @@ export class Phrases {
   private readonly searchAt: RegExp;
 
   constructor(list: readonly string[]) {
-    // Phrases whose first word is ASCII share one group, longest first, behind an ASCII word boundary.
-    const startsAscii = (phrase: string): boolean => {
-      const words = firstWords(phrase);
-      return words === undefined ? /^\\d/.test(phrase) : [...words].every((word) => /^[a-z0-9]/.test(word));
-    };
-    const others = list.filter((phrase) => !startsAscii(phrase));
-    const ascii = list.filter(startsAscii).map((phrase) => phrase.normalize('NFKC'));
+    // Phrases that surely begin with an ASCII letter or digit share one group, longest first, behind an ASCII word
+    // boundary; the others (Urdu, a symbol, a choice too wide to spell out) are read without it.
+    const startsAscii = (phrase: string): boolean => spellOutLeadingChoice(phrase).every((spelling) => ASCII_START.test(spelling));
+    const normalised = list.map((phrase) => phrase.normalize('NFKC'));
+    const others = normalised.filter((phrase) => !startsAscii(phrase));
+    const ascii = normalised.filter(startsAscii);
     const pattern = (tree: string): string => `\\b(?:${tree})(?![A-Za-z0-9])${others.length > 0 ? `|(?:${alternation(others)})` : ''}`;
     const source = pattern(alternationTree(ascii));
     this.search = new RegExp(source, 'gi');

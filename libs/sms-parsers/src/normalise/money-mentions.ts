@@ -37,20 +37,19 @@ function stickyAt(pattern: RegExp, text: string, index: number): RegExpExecArray
 export function findMoney(text: string): MoneyMention[] {
   const before: MoneyMention[] = [];
   for (const marker of text.matchAll(MARKERS)) {
-    if (marker.index > 0 && WORD_CHARACTER.test(text.charAt(marker.index - 1))) continue;
+    // `charAt(-1)` is empty: a marker at the start stands alone.
+    if (WORD_CHARACTER.test(text.charAt(marker.index - 1))) continue;
     const match = stickyAt(MARKED_BEFORE, text, marker.index);
     if (match !== null) before.push(mention(match, match.groups?.number ?? ''));
   }
-  const found = before.slice();
-  let next = 0;
+  const after: MoneyMention[] = [];
   for (const run of text.matchAll(DIGIT_RUNS)) {
-    if (run.index > 0 && INSIDE_A_NUMBER.test(text.charAt(run.index - 1))) continue;
+    if (INSIDE_A_NUMBER.test(text.charAt(run.index - 1))) continue;
     const match = stickyAt(MARKED_AFTER, text, run.index);
     if (match === null) continue;
     const candidate = mention(match, match.groups?.number ?? match.groups?.suffixed ?? '');
-    while (next < before.length && (before[next]?.extent[1] ?? 0) <= candidate.extent[0]) next += 1;
-    const blocking = before[next];
-    if (blocking === undefined || blocking.extent[0] >= candidate.extent[1]) found.push(candidate);
+    const [start, end] = candidate.extent;
+    if (!before.some(({ extent }) => extent[0] < end && start < extent[1])) after.push(candidate);
   }
-  return found.sort((a, b) => a.span[0] - b.span[0]);
+  return [...before, ...after].sort((a, b) => a.span[0] - b.span[0]);
 }
