@@ -9,7 +9,7 @@ export default {
   testRunner: 'jest',
   jest: { configFile: 'tools/stryker/sms-parsers.jest.config.js', enableFindRelatedTests: false },
   coverageAnalysis: 'all',
-  mutate: ['libs/sms-parsers/src/**/*.ts', '!libs/sms-parsers/src/**/*.spec.ts', '!libs/sms-parsers/src/testing/**', '!libs/sms-parsers/src/cli/parse-sms.cli.ts'],
+  mutate: ['libs/sms-parsers/src/**/*.ts', '!libs/sms-parsers/src/**/*.spec.ts', '!libs/sms-parsers/src/testing/**', '!libs/sms-parsers/src/cli/*.cli.ts'],
   concurrency: 2,
   timeoutMS: 5000,
   reporters: ['clear-text', 'progress', 'html', 'event-recorder'],

@@ -112,6 +112,13 @@ describe('classify', () => {
     expect(reading(text)).toEqual({ ok: false, reason: 'unrecognized_template' });
   });
 
+  it("calls money from the addressee's own name a move between the holder's accounts, whatever its case and punctuation", () => {
+    expect(reading('Dear ALI KHAN, Rs 5,000 received from ALI-KHAN in your A/C *1234. Ref 123456')).toEqual({ ok: false, reason: 'not_a_credit' });
+    expect(reading('Dear Ali Khan, Rs 5,000 received from ALI KHAN in your A/C *1234. Ref 123456')).toEqual({ ok: false, reason: 'not_a_credit' });
+    expect(reading('Dear ALI KHAN, Rs 5,000 received from SANA in your A/C *1234. Ref 123456')).toMatchObject({ ok: true, payer: { name: 'SANA' } });
+    expect(reading('Dear ALI KHAN, Rs 5,000 received in your A/C *1234. Ref 123456')).toMatchObject({ ok: true, target: 'holder' });
+  });
+
   it('reads an amount written without a marker after "received" when no marked amount is the transaction', () => {
     expect(reading('You have Received 500.00 from ALI. Balance is Rs. 9,000. Trx ID 5944229251')).toMatchObject({ ok: true, amount: expect.objectContaining({ paisa: 50000 }) });
   });

@@ -3,10 +3,13 @@ import { isFragment } from './fragments';
 describe('isFragment', () => {
   it.each([
     'Rs 5 received (1/2)',
+    '(1/2)',
     'Rs 5 received 1/2',
     'Rs 5 received [2/2]',
     '(2/2) TID 716204418853 Rs 5',
     '[1/3] Rs 5 received',
+    '1/2 Rs 5 received',
+    'Ref#716204418853 credited',
     'part 1 of 2 Rs 5 received',
     'Rs 5 received...',
     'Rs 5 received…',
@@ -30,6 +33,7 @@ describe('isFragment', () => {
     'TID 7162 Rs1500 received',
     'موصول 1,500 روپے TID 716204418853',
     'Rs 5 received from ALI. Thank you',
+    'Rs 5 received on 1/12',
   ])('%s is whole', (text) => {
     expect(isFragment(text)).toBe(false);
   });

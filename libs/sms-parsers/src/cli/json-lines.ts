@@ -16,6 +16,7 @@ export type CliResult =
       readonly payer?: Payer;
       readonly receiving_account?: string;
       readonly balance?: number;
+      readonly occurred_at?: string;
     }
   | { readonly ok: false; readonly reason: string };
 
@@ -36,6 +37,7 @@ function toCliResult(result: SmsParseResult): CliResult {
     ...(result.payer && { payer: result.payer }),
     ...(result.receivingAccount !== undefined && { receiving_account: result.receivingAccount }),
     ...(result.balance !== undefined && { balance: result.balance }),
+    ...(result.occurredAt !== undefined && { occurred_at: result.occurredAt }),
   };
 }
 

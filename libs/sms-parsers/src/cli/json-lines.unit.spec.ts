@@ -39,6 +39,14 @@ describe('parseJsonLine', () => {
     },
   );
 
+  it('writes when the payment was made, its year taken from received_at where the message leaves it out; received_at may be null', () => {
+    const body = 'Rs 500.00 received from ALI KHAN in your A/C *1234 on 12-Mar at 10:15. Ref 12345678';
+    expect(parseJsonLine(JSON.stringify({ sender: 'HBL', body, received_at: '2026-03-12T10:20:00+05:00' }))).toMatchObject({ ok: true, occurred_at: '2026-03-12T10:15:00+05:00' });
+    expect(parseJsonLine(JSON.stringify({ sender: 'HBL', body, received_at: null }))).toMatchObject({ ok: true, reference: '12345678' });
+    expect(parseJsonLine(JSON.stringify({ sender: 'HBL', body, received_at: null }))).not.toHaveProperty('occurred_at');
+    expect(parseJsonLine(JSON.stringify({ sender: 'HBL', body: body.replace('12-Mar', '12-Mar-2025') }))).toMatchObject({ occurred_at: '2025-03-12T10:15:00+05:00' });
+  });
+
   it('applies a senders list from the options', () => {
     const options = { allowedSenders: readAllowedSenders('{"wallet_one": ["JAZZ ALERTS"]}') };
     expect(parseJsonLine(JSON.stringify(CREDIT), options)).toStrictEqual({ ok: false, reason: 'untrusted_sender' });
@@ -95,5 +103,13 @@ describe('readAllowedSenders', () => {
     expect(() => readAllowedSenders('{"wallet_three": []}')).toThrow('unknown gateway');
     expect(() => readAllowedSenders('{"bank": "HBL"}')).toThrow('list of strings');
     expect(() => readAllowedSenders('[]')).toThrow('JSON object');
+  });
+
+  it.each(['null', '"HBL"', '42', 'not json'])('refuses a senders file that is not an object: %s', (json) => {
+    expect(() => readAllowedSenders(json)).toThrow('senders file must hold a JSON object');
+  });
+
+  it.each(['{"bank": ["HBL", 42]}', '{"bank": [null]}', '{"wallet_one": {"0": "8558"}}'])('refuses senders that are not all text: %s', (json) => {
+    expect(() => readAllowedSenders(json)).toThrow('must be a list of strings');
   });
 });

@@ -33,6 +33,12 @@ describe('labelMoney', () => {
     expect(roles(`Rs 500/- ${word}`)[0]?.[1]).toBe('decoy');
   });
 
+  it('takes an amount glued to its decoy word, or followed by one and punctuation, for a decoy', () => {
+    expect(roles('Rs 500/-fee')).toEqual([['500', 'decoy', null]]);
+    expect(roles('Rs 500 fee. Rs 700 received')[0]).toEqual(['500', 'decoy', null]);
+    expect(roles('Rs 500 cashback, Rs 700 received')[0]).toEqual(['500', 'decoy', null]);
+  });
+
   it('keeps an amount followed by another word, or by a decoy word further on, as the transaction', () => {
     expect(roles('Rs 500 feel')).toEqual([['500', 'transaction', null]]);
     expect(roles('Rs 500 received, no fee')).toEqual([['500', 'transaction', null]]);

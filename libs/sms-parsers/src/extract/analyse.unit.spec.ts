@@ -37,6 +37,11 @@ describe('which wording counts', () => {
     expect(counted(`Rs 500 received from ALI. ${remark}.`)).toEqual(['credit:received', 'debit:deducted']);
   });
 
+  it('leaves out a debit word after a fee in the middle of a sentence, or glued to the fee\'s amount', () => {
+    expect(counted('Rs 5,000 received from ALI in your A/C, with a fee of Rs 10 deducted. Ref 123456')).toEqual(['credit:received']);
+    expect(counted('Rs 5,000 received from ALI in your A/C. Fee Rs.10/-deducted. Ref 123456')).toEqual(['credit:received']);
+  });
+
   it('leaves out a debit word in the addressee\'s name, and counts it outside', () => {
     expect(ignored('Dear ATM KHAN, Rs 500 received from ALI.')).toEqual(['debit:ATM:name']);
     expect(counted('Dear ALI KHAN, Rs 500 received at ATM.')).toEqual(['credit:received', 'debit:ATM']);
