@@ -39,6 +39,11 @@ describe('findAddressee', () => {
     ['ZAINAB FATIMA A/c # *0917 received', 'ZAINAB FATIMA'],
     ['ZAINAB FATIMA A/c# *0917 received', 'ZAINAB FATIMA'],
     ['Notification: ZAINAB FATIMA, Rs 5 received', 'ZAINAB FATIMA'],
+    ['HBL Alert ADEEL RAZA, PKR 5 received', 'ADEEL RAZA'],
+    ['JazzCash alert ADEEL RAZA, PKR 5 received', 'ADEEL RAZA'],
+    ['MCB ALERT ADEEL RAZA A/c # *0917 received', 'ADEEL RAZA'],
+    ['Payment Notification ZAINAB FATIMA, Rs 5 received', 'ZAINAB FATIMA'],
+    ['payment notification ZAINAB FATIMA, Rs 5 received', 'ZAINAB FATIMA'],
     ['Received. ZAINAB BIBI FATIMA, 5 PKR', 'ZAINAB BIBI FATIMA'],
     ['Hi Zainab, Kamran sent Rs 5', 'Zainab'],
   ])('%s: %s', (text, name) => {
