@@ -1,5 +1,6 @@
 export * from './event-store.port';
 export * from './catch-up-subscription';
+export * from './current-streams';
 export { PostgresEventStore, PostgresEventStoreOptions } from './postgres/postgres-event-store';
 export { AppendNotifications } from './postgres/append-notifications';
 export { eventStoreMigrations } from './postgres/schema';

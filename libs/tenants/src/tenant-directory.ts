@@ -1,23 +1,36 @@
-import { TENANT_CATEGORY } from '@pvs/contracts';
-import { CatchUpSubscription, EventStore, RecordedEvent } from '@pvs/event-store';
+import { TENANT_CATEGORY, tenantStream } from '@pvs/contracts';
+import { CatchUpSubscription, CurrentStreams, EventStore, RecordedEvent } from '@pvs/event-store';
 import { CredentialKind, credentialMatches, parseCredential } from './credentials';
 import { Tenant, evolveTenant } from './tenant';
 
 export const TENANT_DIRECTORY = Symbol('TENANT_DIRECTORY');
 
+/** How long a credential nobody knows yet may wait for a tenant committed by another process but not readable in order yet. */
+const UNKNOWN_CREDENTIAL_WAIT_MS = 1_000;
+const UNKNOWN_CREDENTIAL_POLL_MS = 10;
+const TENANT_FILTER = { categories: [TENANT_CATEGORY] };
+
 /**
  * Every tenant, kept in memory from the tenant streams (few, small, read on every request).
- * A credential it does not know yet triggers one catch-up read before it is refused, so a
- * tenant created through another process is known at once.
+ * What a request is answered on is current in every process, whatever another process changed
+ * just before: a tenant's own stream is read again (one read for all requests of a moment) before
+ * its credential is checked, so a rotated key or a suspension takes effect everywhere at once; a
+ * credential it does not know yet makes it read the log on until no tenant event committed before
+ * is left unread, so a tenant created through another process is known at once.
  */
 export class TenantDirectory {
   private readonly tenants = new Map<string, Tenant>();
   private readonly byCredentialKey = new Map<string, string>();
   private readonly subscription: CatchUpSubscription;
+  private readonly streams: CurrentStreams;
 
-  constructor(events: EventStore, pollIntervalMs = 250) {
+  constructor(
+    private readonly events: EventStore,
+    pollIntervalMs = 250,
+  ) {
+    this.streams = new CurrentStreams(events);
     this.subscription = new CatchUpSubscription(events, {
-      filter: { categories: [TENANT_CATEGORY] },
+      filter: TENANT_FILTER,
       pollIntervalMs,
       loadCheckpoint: async () => null,
       handle: async (batch) => this.applyAll(batch),
@@ -42,9 +55,9 @@ export class TenantDirectory {
     return this.tenants.get(tenantId);
   }
 
-  /** The tenant, reading the log once more if it is not known yet. */
+  /** The tenant as its stream is now (read again, one read for all asking at the same moment). */
   async find(tenantId: string): Promise<Tenant | undefined> {
-    if (!this.tenants.has(tenantId)) await this.subscription.catchUp();
+    this.applyAll(await this.streams.read(tenantStream(tenantId)));
     return this.tenants.get(tenantId);
   }
 
@@ -55,21 +68,37 @@ export class TenantDirectory {
   async authenticate(kind: CredentialKind, presented: string): Promise<Tenant | null> {
     const credential = parseCredential(kind, presented);
     if (!credential) return null;
-    const lookup = () => {
-      const tenant = this.tenants.get(this.byCredentialKey.get(`${kind}:${credential.keyId}`) ?? '');
-      const stored = tenant && (kind === 'pvs' ? tenant.apiKey : tenant.gatewaySecret);
-      return stored && credentialMatches(stored, credential) ? tenant : null;
-    };
-    const known = lookup();
-    if (known) return known;
-    await this.subscription.catchUp();
-    return lookup();
+    const key = `${kind}:${credential.keyId}`;
+    const tenantId = this.byCredentialKey.get(key) ?? (await this.readUntilKnown(key));
+    if (tenantId === undefined) return null;
+    // A rotation or a suspension committed through another process counts at once.
+    const tenant = await this.find(tenantId);
+    const stored = tenant && (kind === 'pvs' ? tenant.apiKey : tenant.gatewaySecret);
+    return stored && credentialMatches(stored, credential) ? tenant : null;
   }
 
+  /**
+   * Reads the log on while the key id is unknown and tenant events committed before are left unread (in PostgreSQL,
+   * an event committed behind an older open transaction is read only once that one ends).
+   */
+  private async readUntilKnown(key: string): Promise<string | undefined> {
+    const deadline = Date.now() + UNKNOWN_CREDENTIAL_WAIT_MS;
+    for (;;) {
+      await this.subscription.catchUp();
+      const tenantId = this.byCredentialKey.get(key);
+      if (tenantId !== undefined || Date.now() >= deadline) return tenantId;
+      const { events } = await this.events.backlog({ after: this.subscription.checkpoint, filter: TENANT_FILTER });
+      if (events === 0) return undefined;
+      await this.events.waitForAppend(UNKNOWN_CREDENTIAL_POLL_MS);
+    }
+  }
+
+  /** Applies the events not applied yet (the subscription and a stream's reread may bring the same one). */
   private applyAll(events: readonly RecordedEvent[]): void {
     for (const event of events) {
       const tenantId = event.streamName.slice(TENANT_CATEGORY.length + 1);
       const previous = this.tenants.get(tenantId);
+      if (previous && event.streamVersion <= previous.version) continue;
       const tenant = evolveTenant(previous ?? null, event);
       if (!tenant) continue;
       // A rotated credential's old key id must not lead to the tenant any more.

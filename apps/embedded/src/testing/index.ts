@@ -1,3 +1,4 @@
 export * from './credential-secret';
 export * from './test-service';
 export * from './webhook-receiver';
+export * from './read-your-writes';

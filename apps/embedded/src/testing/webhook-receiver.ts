@@ -16,7 +16,13 @@ export class WebhookReceiver {
   private answers: Answer[] = [];
   private server: Server | null = null;
   private hanging = new Set<() => void>();
+  private arrivalListeners: ((webhook: ReceivedWebhook) => void)[] = [];
   port = 0;
+
+  /** Calls `listener` with each request as it arrives, before it is answered (a merchant reading the status on receipt). */
+  onArrival(listener: (webhook: ReceivedWebhook) => void): void {
+    this.arrivalListeners.push(listener);
+  }
 
   /** Answers to give, in order; once used up, every request gets 200. */
   answerWith(...answers: Answer[]): void {
@@ -32,7 +38,9 @@ export class WebhookReceiver {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        this.received.push({ headers: request.headers, rawBody: Buffer.concat(chunks).toString('utf8'), receivedAt: Date.now() });
+        const webhook = { headers: request.headers, rawBody: Buffer.concat(chunks).toString('utf8'), receivedAt: Date.now() };
+        this.received.push(webhook);
+        for (const listener of this.arrivalListeners) listener(webhook);
         const answer = this.answers.shift() ?? { status: 200 };
         if (answer === 'hang') {
           this.hanging.add(() => response.destroy());

@@ -24,8 +24,6 @@ export interface PaymentQuery {
 }
 
 export interface PaymentViews {
-  /** The payment if it exists and belongs to the tenant; another tenant's payment is not found. */
-  find(tenantId: string, uuid: string): Promise<PaymentView | null>;
   /** Payments of every tenant for operators, newest first. */
   list(query: PaymentQuery): Promise<PaymentView[]>;
 }

@@ -19,14 +19,6 @@ const PAYMENT_COLUMNS = `uuid::text AS uuid, tenant_id::text AS tenant_id, gatew
 export class PostgresPaymentViews implements PaymentViews {
   constructor(private readonly sql: SqlExecutor) {}
 
-  async find(tenantId: string, uuid: string): Promise<PaymentView | null> {
-    const [row] = await this.sql.query<PaymentRow>(
-      `SELECT ${PAYMENT_COLUMNS} FROM rm_payments WHERE uuid = $1 AND tenant_id = $2`,
-      [uuid, tenantId],
-    );
-    return row ? toView(row) : null;
-  }
-
   async list(query: PaymentQuery): Promise<PaymentView[]> {
     const rows = await this.sql.query<PaymentRow>(
       `SELECT ${PAYMENT_COLUMNS} FROM rm_payments

@@ -37,7 +37,8 @@ export const ApiList = (description: string, item: SchemaObject | ReferenceObjec
 export const AdminApi = () => applyDecorators(ApiTags('operators'), ApiBearerAuth('adminToken'), ApiErrors(401));
 
 /** Method-level: a merchant endpoint behind X-Api-Key. */
-export const MerchantApi = (summary: string) => applyDecorators(ApiTags('merchants'), ApiSecurity('apiKey'), ApiOperation({ summary }), ApiErrors(401));
+export const MerchantApi = (summary: string, description?: string) =>
+  applyDecorators(ApiTags('merchants'), ApiSecurity('apiKey'), ApiOperation({ summary, description }), ApiErrors(401));
 
 export const Summary = (summary: string, description?: string) => ApiOperation({ summary, description });
 

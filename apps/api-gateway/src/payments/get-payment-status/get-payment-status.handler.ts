@@ -1,23 +1,25 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { EVENT_STORE, EventStore } from '@pvs/event-store';
-import { PAYMENT_VIEWS, PaymentView, PaymentViews } from '@pvs/read-model';
-import { loadPayment, paymentView } from '../payment-history';
+import { paymentStream } from '@pvs/contracts';
+import { CurrentStreams, EVENT_STORE, EventStore } from '@pvs/event-store';
+import { foldPayment } from '@pvs/payments';
+import { PaymentView } from '@pvs/read-model';
+import { paymentView } from '../payment-history';
 
 @Injectable()
 export class GetPaymentStatusHandler {
-  constructor(
-    @Inject(PAYMENT_VIEWS) private readonly views: PaymentViews,
-    @Inject(EVENT_STORE) private readonly events: EventStore,
-  ) {}
+  private readonly streams: CurrentStreams;
+
+  constructor(@Inject(EVENT_STORE) events: EventStore) {
+    this.streams = new CurrentStreams(events);
+  }
 
   /**
-   * From the read model; a payment registered a moment ago that the projector has not reached
-   * yet is folded from its own stream, so a merchant always reads its own write.
+   * Folded from the payment's own stream (a few events), read after the request came: whatever the service said of
+   * the payment before (an ingest's answer, a webhook, a review), in any process, the status shows it or a later
+   * state. The projection, which may lag behind by a moment, serves lists and dashboards.
    */
   async status(tenantId: string, uuid: string): Promise<PaymentView> {
-    const view = await this.views.find(tenantId, uuid);
-    if (view) return view;
-    const payment = await loadPayment(this.events, uuid);
+    const payment = foldPayment(await this.streams.read(paymentStream(uuid)));
     if (!payment || payment.tenantId !== tenantId) throw new NotFoundException('Transaction not found');
     return paymentView(payment);
   }

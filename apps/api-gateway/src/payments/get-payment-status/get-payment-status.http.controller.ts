@@ -16,7 +16,12 @@ export class GetPaymentStatusHttpController {
   constructor(private readonly handler: GetPaymentStatusHandler) {}
 
   @Get('status/:uuid')
-  @MerchantApi('Poll the status of a payment (every 3 s for 60 s is recommended)')
+  @MerchantApi(
+    'Poll the status of a payment (every 3 s for 60 s is recommended)',
+    'Read-your-writes and monotonic reads: once the service has told anyone a state of this payment (the answer to ' +
+      'POST /sms/ingest or POST /payments/verify, a webhook, an operator\'s approve or reject), every later status read, ' +
+      'through any gateway process, shows that state or a later one.',
+  )
   @PathParam('uuid', 'The transaction UUID returned at submission; anything else is a 404')
   @ApiData(200, 'The payment', schemaRef('PaymentStatus'))
   @ApiErrors(404, 429)

@@ -25,8 +25,8 @@ export class ListTenantsHttpController {
   @PathParam('id', 'The tenant id')
   @ApiData(200, 'The tenant', schemaRef('Tenant'))
   @ApiErrors(404)
-  show(@Param('id', new UuidOrNotFoundPipe('Tenant')) tenantId: string) {
-    const tenant = this.tenants.get(tenantId);
+  async show(@Param('id', new UuidOrNotFoundPipe('Tenant')) tenantId: string) {
+    const tenant = await this.tenants.find(tenantId);
     if (!tenant) throw new NotFoundException('Tenant not found');
     return { success: true, data: tenantResponse(tenant) };
   }
