@@ -83,6 +83,7 @@ describe('classify', () => {
     expect(reading('Rs 5,000 received in your HBL A/C *1234. Ref 123456', from(['bank'], ['ubl']))).toEqual({ ok: false, reason: 'unrecognized_template' });
     expect(reading('Rs 5,000 received in your UBL A/C *1234. Ref 123456', from(['bank'], ['ubl']))).toMatchObject({ ok: true, institution: 'ubl' });
     expect(reading('Rs 5,000 received in your JazzCash account. Ref 123456')).toEqual({ ok: false, reason: 'unrecognized_template' });
+    expect(reading('Rs 5,000 received in your UBL A/C and your HBL A/C. Ref 123456', from(['bank'], ['ubl']))).toMatchObject({ ok: true, institution: 'ubl' });
   });
 
   it.each([

@@ -45,6 +45,19 @@ describe('parseJsonLine', () => {
     expect(parseJsonLine(JSON.stringify({ sender: 'HBL', body, received_at: null }))).toMatchObject({ ok: true, reference: '12345678' });
     expect(parseJsonLine(JSON.stringify({ sender: 'HBL', body, received_at: null }))).not.toHaveProperty('occurred_at');
     expect(parseJsonLine(JSON.stringify({ sender: 'HBL', body: body.replace('12-Mar', '12-Mar-2025') }))).toMatchObject({ occurred_at: '2025-03-12T10:15:00+05:00' });
+    expect(parseJsonLine(JSON.stringify({ sender: 'HBL', body: 'Rs 500.00 received from ALI KHAN on 12-Mar-2026 at 10:15. Ref 12345678' }))).toStrictEqual({
+      ok: true,
+      gateway: 'bank',
+      reference: '12345678',
+      amount: 500,
+      tier: 'extracted',
+      template_id: null,
+      institution: 'HBL',
+      target: 'unstated',
+      spans: { amount: [3, 9], reference: [62, 70] },
+      payer: { name: 'ALI KHAN' },
+      occurred_at: '2026-03-12T10:15:00+05:00',
+    });
   });
 
   it('applies a senders list from the options', () => {
