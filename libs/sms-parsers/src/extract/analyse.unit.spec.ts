@@ -108,6 +108,12 @@ describe('what stands in the tail', () => {
     expect(analyse(credit).tailHoldsTransaction).toBe(false);
   });
 
+  it('reads no date from the tail, and no transaction from a safety note in it', () => {
+    expect(analyse(`${credit.replace(' on 12/03/2026', '')} Get 10% off till 31/12/2026.`).date).toBeUndefined();
+    expect(analyse(`${credit} Get 10% off! Never share your PIN, not even when Rs 100 is received.`).tailHoldsTransaction).toBe(false);
+    expect(analyse(`${credit} Get 10% off! Rs 100 is received.`).tailHoldsTransaction).toBe(true);
+  });
+
   it('reads an amount with no currency marker before the tail only', () => {
     const analysis = analyse('You have received 500.00 from ALI. Get 10% off! Amount 700.00 is yours.');
     expect(analysis.bareAmounts.map((mention) => mention.reading)).toEqual([{ kind: 'exact', paisa: 50_000 }]);
