@@ -46,11 +46,6 @@ export class TenantDirectory {
     return this.subscription.stop();
   }
 
-  /** Read-your-writes: resolves once the event at `checkpoint` is applied. */
-  waitFor(checkpoint: string, timeoutMs = 5_000): Promise<boolean> {
-    return this.subscription.waitFor(checkpoint, timeoutMs);
-  }
-
   get(tenantId: string): Tenant | undefined {
     return this.tenants.get(tenantId);
   }

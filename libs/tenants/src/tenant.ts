@@ -79,10 +79,6 @@ export function evolveTenant(tenant: Tenant | null, event: RecordedEvent): Tenan
   }
 }
 
-export function foldTenant(events: readonly RecordedEvent[]): Tenant | null {
-  return events.reduce<Tenant | null>(evolveTenant, null);
-}
-
 /** Why the tenant may not register payments now, or null when it may (spec: 402). */
 export function paymentBlock(tenant: Tenant): string | null {
   if (tenant.status === 'suspended') return 'Tenant is suspended';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { tenantStream } from '@pvs/contracts';
 import { EVENT_STORE, EventStore, ExpectedVersionConflictError } from '@pvs/event-store';
-import { TENANT_DIRECTORY, Tenant, TenantDirectory, foldTenant } from '@pvs/tenants';
+import { TENANT_DIRECTORY, Tenant, TenantDirectory } from '@pvs/tenants';
 
 const ATTEMPTS = 5;
 
@@ -12,8 +12,8 @@ export interface TenantChange {
 
 /**
  * Records one change of a tenant against the version it read (a concurrent change is re-read and
- * decided again), and answers once this process's tenant directory has applied it, so the next
- * request already sees it.
+ * decided again), and answers with the tenant as its stream is then: the directory has applied the
+ * change, so the next request, through any process, already sees it.
  */
 @Injectable()
 export class TenantChanges {
@@ -25,25 +25,20 @@ export class TenantChanges {
   /** `decide` gets the tenant as recorded now and returns the event to record, or null when nothing changes. */
   async record(tenantId: string, correlationId: string, decide: (tenant: Tenant) => TenantChange | null): Promise<Tenant> {
     for (let attempt = 1; ; attempt++) {
-      const tenant = await this.load(tenantId);
+      const tenant = await this.current(tenantId);
       const change = decide(tenant);
       if (!change) return tenant;
       try {
-        const { checkpoint } = await this.events.append(
-          tenantStream(tenantId),
-          [{ ...change, metadata: { tenantId, correlationId } }],
-          tenant.version,
-        );
-        const applied = await this.tenants.waitFor(checkpoint);
-        return (applied && this.tenants.get(tenantId)) || this.load(tenantId);
+        await this.events.append(tenantStream(tenantId), [{ ...change, metadata: { tenantId, correlationId } }], tenant.version);
+        return await this.current(tenantId);
       } catch (error) {
         if (!(error instanceof ExpectedVersionConflictError) || attempt === ATTEMPTS) throw error;
       }
     }
   }
 
-  private async load(tenantId: string): Promise<Tenant> {
-    const tenant = foldTenant(await this.events.readStream(tenantStream(tenantId)));
+  private async current(tenantId: string): Promise<Tenant> {
+    const tenant = await this.tenants.find(tenantId);
     if (!tenant) throw new NotFoundException('Tenant not found');
     return tenant;
   }

@@ -41,13 +41,8 @@ export class RegisterTenantHandler {
       webhookSecret: this.config.secretBox.seal(webhookSecret),
       registeredAt: this.clock.now().toISOString(),
     };
-    const { checkpoint } = await this.events.append(
-      tenantStream(tenantId),
-      [{ type: TENANT_REGISTERED, data, metadata: { tenantId, correlationId } }],
-      NO_STREAM,
-    );
-    await this.tenants.waitFor(checkpoint);
-    const tenant = this.tenants.get(tenantId);
+    await this.events.append(tenantStream(tenantId), [{ type: TENANT_REGISTERED, data, metadata: { tenantId, correlationId } }], NO_STREAM);
+    const tenant = await this.tenants.find(tenantId);
     if (!tenant) throw new Error(`Tenant ${tenantId} was recorded but is not readable yet`);
     return {
       tenant,
