@@ -1,6 +1,6 @@
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { PAYMENT_APPROVED, PAYMENT_REJECTED, PaymentReviewedData, paymentStream } from '@pvs/contracts';
-import { EVENT_STORE, EventStore } from '@pvs/event-store';
+import { EVENT_STORE, EventStore, ExpectedVersionConflictError } from '@pvs/event-store';
 import { Payment, foldPayment } from '@pvs/payments';
 import { CLOCK, Clock } from '@pvs/runtime';
 import { ReviewPaymentRequest } from './review-payment.request.dto';
@@ -28,7 +28,12 @@ export class ReviewPaymentHandler {
       metadata: { tenantId: payment.tenantId, correlationId },
     };
     // Appended at the version read: a concurrent decision makes this one a conflict, never a second decision.
-    await this.events.append(paymentStream(paymentId), [event], history[history.length - 1].streamVersion);
+    try {
+      await this.events.append(paymentStream(paymentId), [event], history[history.length - 1].streamVersion);
+    } catch (error) {
+      if (!(error instanceof ExpectedVersionConflictError)) throw error;
+      throw new ConflictException('This payment was decided by another request meanwhile; read it again');
+    }
     return foldPayment([...history, { type: event.type, data: event.data }]) as Payment;
   }
 }
