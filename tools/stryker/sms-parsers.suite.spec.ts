@@ -18,6 +18,7 @@ import '../../libs/sms-parsers/src/classify/fragments.unit.spec';
 import '../../libs/sms-parsers/src/classify/classify.unit.spec';
 import '../../libs/sms-parsers/src/institutions/senders.unit.spec';
 import '../../libs/sms-parsers/src/institutions/identify.unit.spec';
+import '../../libs/sms-parsers/src/institutions/institutions.unit.spec';
 import '../../libs/sms-parsers/src/parse-sms.unit.spec';
 import '../../libs/sms-parsers/src/explain.unit.spec';
 import '../../libs/sms-parsers/src/templates/read-by-template.unit.spec';

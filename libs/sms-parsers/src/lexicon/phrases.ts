@@ -164,7 +164,9 @@ export class Phrases {
     const found: RegExpExecArray[] = [];
     search.lastIndex = 0;
     for (let match = search.exec(text); match !== null; match = search.exec(text)) {
-      if (!bounded(text, match.index, match.index + match[0].length)) {
+      // An empty match is no phrase, and would hold the search where it stands (a phrase that may read nothing, as
+      // an operator's "(?:x)?" or an empty line, must not stop the parser).
+      if (match[0] === '' || !bounded(text, match.index, match.index + match[0].length)) {
         search.lastIndex = match.index + 1;
         continue;
       }

@@ -63,6 +63,16 @@ describe('Phrases', () => {
     expect(phrases.at('he sent you', 4)).toBeNull();
     expect(phrases.at('resent', 2)).toBeNull();
   });
+
+  it('reads nothing where a phrase may read nothing, and goes on to the phrases after it', () => {
+    const withEmpty = new Phrases(['', 'sent', '(?:x)?']);
+    expect(withEmpty.matches('he sent it, sent').map((match) => [match[0], match.index])).toEqual([
+      ['sent', 3],
+      ['sent', 12],
+    ]);
+    expect(withEmpty.occursIn('nothing here')).toBe(false);
+    expect(withEmpty.occursIn('he sent it')).toBe(true);
+  });
 });
 
 describe('Phrases as a tree of first characters', () => {

@@ -3,7 +3,7 @@ import { readByTemplate } from './read-by-template';
 import { AMOUNT, BALANCE, CURRENCY, DATE, marker, ofInstitution, reference, SmsTemplate, wording } from './template';
 
 function template(id: string, pattern: RegExp, overrides: Partial<SmsTemplate> = {}): SmsTemplate {
-  return { id, ...ofInstitution('jazzcash'), language: 'en', signature: marker('received'), pattern, examples: [], ...overrides };
+  return { id, ...ofInstitution('jazzcash'), signature: marker('received'), pattern, examples: [], ...overrides };
 }
 
 const RECEIVED = template('received', wording`${CURRENCY}${AMOUNT} received\. TID: ${reference(6, 14)}`);

@@ -2,8 +2,6 @@ import { institution, InstitutionId } from '../institutions/institutions';
 import { WordingKind } from '../lexicon/wordings';
 import { Gateway, Payer } from '../sms.types';
 
-export type TemplateLanguage = 'en' | 'roman_urdu' | 'urdu';
-
 /** What a template must read from its example; the money fields are written exactly as they appear in the text. */
 export interface TemplateExample {
   readonly text: string;
@@ -25,7 +23,6 @@ export interface SmsTemplate {
   readonly institution: InstitutionId;
   /** The institution's sender ids: a template is tried only on messages from them. */
   readonly senders: readonly string[];
-  readonly language: TemplateLanguage;
   /** Kinds of wording that are part of this template's own text and so do not reject it ("sent to SCB PK A/C"). */
   readonly acceptsWording?: readonly WordingKind[];
   /** Unanchored marker of this wording: seen without a full match means a damaged message, seen twice means two readings. */

@@ -7,7 +7,6 @@ export const WALLET_ONE_TEMPLATES: readonly SmsTemplate[] = [
   {
     ...JAZZCASH,
     id: 'wallet_one.raast_in',
-    language: 'en',
     signature: marker(String.raw`received (?:from [^.]{1,80} )?in your JazzCash Mobile Account`),
     pattern: wording`${CURRENCY}${AMOUNT} received (?:from ${NAME} (?:AC|A\/C|IBAN) ${account('payerAccount')} )?in your JazzCash Mobile Account ?: ?${mobile('receivingAccount')} via Raast\. TID ?: ?${TID}`,
     examples: [
@@ -29,7 +28,6 @@ export const WALLET_ONE_TEMPLATES: readonly SmsTemplate[] = [
   {
     ...JAZZCASH,
     id: 'wallet_one.wallet_in',
-    language: 'en',
     signature: marker(String.raw`, JazzCash Mobile Account`),
     pattern: wording`${CURRENCY}${AMOUNT} received from ${NAME}, JazzCash Mobile Account ?: ?${mobile('payerNumber')}(?: on ${DATE} at ${TIME})?\. TID ?: ?${TID}(?:\. (?:Your )?(?:new )?(?:JazzCash )?Balance(?: is)? ?:? ?${CURRENCY}${BALANCE})?`,
     examples: [
@@ -52,7 +50,6 @@ export const WALLET_ONE_TEMPLATES: readonly SmsTemplate[] = [
   {
     ...JAZZCASH,
     id: 'wallet_one.bank_in',
-    language: 'en',
     signature: marker(String.raw`received from [^,]{1,60}, A/C`),
     pattern: wording`${CURRENCY}${AMOUNT} received from ${NAME}, A\/C ?: ?${account('payerAccount')} on ${DATE} at ${TIME}\.(?: Fee ?: ?${CURRENCY}\d{1,6}(?:\.\d{1,2})?,)? TID ?: ?${TID} via (?:IBFT|Raast|JazzCash)`,
     examples: [
@@ -68,7 +65,6 @@ export const WALLET_ONE_TEMPLATES: readonly SmsTemplate[] = [
   {
     ...JAZZCASH,
     id: 'wallet_one.agent_deposit',
-    language: 'en',
     signature: marker(String.raw`deposited in your JazzCash Mobile Account`),
     pattern: wording`${CURRENCY}${AMOUNT} (?:have|has) been deposited in your JazzCash Mobile Account from [A-Za-z][A-Za-z .'-]{0,59}?\. Pay only ${CURRENCY}\d[\d,.]{0,18} to Agent\. Fee ?: ?${CURRENCY}\d[\d,.]{0,12}, Balance ?: ?${CURRENCY}${BALANCE}\. TID ?: ?${TID}`,
     examples: [
@@ -83,7 +79,6 @@ export const WALLET_ONE_TEMPLATES: readonly SmsTemplate[] = [
   {
     ...JAZZCASH,
     id: 'wallet_one.wallet_in.roman_urdu',
-    language: 'roman_urdu',
     signature: marker(String.raw`(?:mosool|mosul|wasool|wasul|mausool) (?:huay|hue|hoye|hoe)`),
     pattern: wording`(?:Aap|Ap) ko ${NAME} ${mobile('payerNumber')} se ${CURRENCY}${AMOUNT} (?:mosool|mosul|wasool|wasul|mausool) (?:huay|hue|hoye|hoe)(?: hain)?\. TID ?: ?${TID}\. (?:Aap|Ap) ka (?:JazzCash )?balance ${CURRENCY}${BALANCE} hai`,
     examples: [
@@ -99,7 +94,6 @@ export const WALLET_ONE_TEMPLATES: readonly SmsTemplate[] = [
   {
     ...JAZZCASH,
     id: 'wallet_one.wallet_in.urdu',
-    language: 'urdu',
     signature: marker('موصول ہوئے'),
     pattern: wording`آپ کو ${URDU_NAME} ${mobile('payerNumber')} سے ${URDU_MONEY} موصول ہوئے\. TID ?: ?${TID}\. آپ کا (?:JazzCash|جاز کیش) بیلنس ${URDU_BALANCE} ہے`,
     examples: [

@@ -8,7 +8,6 @@ export const WALLET_TWO_TEMPLATES: readonly SmsTemplate[] = [
   {
     ...EASYPAISA,
     id: 'wallet_two.wallet_in',
-    language: 'en',
     signature: YOU_HAVE_RECEIVED,
     pattern: wording`Trx ID ?:? ?${TRX_ID}\. You have Received (?:${CURRENCY})?${AMOUNT} from ${NAME} with Easypaisa Account ${mobile('payerNumber')} and your new Easypaisa account balance is ${CURRENCY}${BALANCE}`,
     examples: [
@@ -31,7 +30,6 @@ export const WALLET_TWO_TEMPLATES: readonly SmsTemplate[] = [
   {
     ...EASYPAISA,
     id: 'wallet_two.bank_in',
-    language: 'en',
     signature: YOU_HAVE_RECEIVED,
     pattern: wording`Trx ID ?:? ?${TRX_ID}\. You have Received ${CURRENCY}${AMOUNT} from ${NAME} in your Easypaisa Account\.? Fee for this transaction is ${CURRENCY}\d[\d,.]{0,12}\. Your new Easypaisa Account balance is ${CURRENCY}${BALANCE}`,
     examples: [
@@ -47,7 +45,6 @@ export const WALLET_TWO_TEMPLATES: readonly SmsTemplate[] = [
   {
     ...EASYPAISA,
     id: 'wallet_two.raast_in',
-    language: 'en',
     signature: marker(String.raw`via Raast Payment on`),
     pattern: wording`Dear [A-Za-z][A-Za-z .'-]{0,59}?, You have received ${CURRENCY}${AMOUNT} in your Easypaisa account ${account('receivingAccount')} from ${NAME} ${account('payerAccount')} via Raast Payment on ${DATE} at ${TIME}\. Trx ID ?: ?${TRX_ID}`,
     examples: [
@@ -64,7 +61,6 @@ export const WALLET_TWO_TEMPLATES: readonly SmsTemplate[] = [
   {
     ...EASYPAISA,
     id: 'wallet_two.account_in',
-    language: 'en',
     signature: YOU_HAVE_RECEIVED,
     pattern: wording`You have Received ${CURRENCY}${AMOUNT} from ${NAME} in your Easypaisa Account No\.? ?${mobile('receivingAccount')}\.? Trx ID ?:? ?${TRX_ID}`,
     examples: [
@@ -80,7 +76,6 @@ export const WALLET_TWO_TEMPLATES: readonly SmsTemplate[] = [
   {
     ...EASYPAISA,
     id: 'wallet_two.wallet_in.roman_urdu',
-    language: 'roman_urdu',
     signature: marker(String.raw`se (?:mosool|mosul|wasool|wasul|mausool) (?:huay|hue|hoye|hoe)`),
     pattern: wording`(?:Aap|Ap) ko ${CURRENCY}${AMOUNT} ${NAME} ${mobile('payerNumber')} se (?:mosool|mosul|wasool|wasul|mausool) (?:huay|hue|hoye|hoe)(?: hain)?\. Trx ID ?:? ?${TRX_ID}\. (?:Aap|Ap) ka naya (?:Easypaisa )?balance ${CURRENCY}${BALANCE} hai`,
     examples: [
@@ -96,7 +91,6 @@ export const WALLET_TWO_TEMPLATES: readonly SmsTemplate[] = [
   {
     ...EASYPAISA,
     id: 'wallet_two.wallet_in.urdu',
-    language: 'urdu',
     signature: marker('موصول ہوئے'),
     pattern: wording`آپ کو ${URDU_NAME} ${mobile('payerNumber')} سے ${URDU_MONEY} موصول ہوئے\. (?:Trx ID|ٹرانزیکشن آئی ڈی) ?:? ?${TRX_ID}\. آپ کا نیا (?:Easypaisa|ایزی پیسہ) بیلنس ${URDU_BALANCE} ہے`,
     examples: [

@@ -6,7 +6,6 @@ export const ALFALAH_TEMPLATES: readonly SmsTemplate[] = [
   {
     ...ALFALAH,
     id: 'bank.alfalah.credited',
-    language: 'en',
     signature: marker(String.raw`has been Credited (?:to|in) your A/C`),
     pattern: wording`Dear Customer,? ${CURRENCY}${AMOUNT} has been Credited (?:to|in) your A\/C ?: ?${account('receivingAccount')} on ${DATE}(?: through ${RAIL}(?: from ${NAME})?)?\.? (?:Current|Available) Balance ?: ?${CURRENCY}${BALANCE}`,
     examples: [

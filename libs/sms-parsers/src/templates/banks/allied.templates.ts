@@ -6,7 +6,6 @@ export const ALLIED_TEMPLATES: readonly SmsTemplate[] = [
   {
     ...ALLIED,
     id: 'bank.allied.credited',
-    language: 'en',
     signature: marker(String.raw`has been Credited with`),
     pattern: wording`Dear Customer,? Your A\/C ${account('receivingAccount')} has been Credited with ${CURRENCY}${AMOUNT} (?:by|via|through) ${RAIL}(?: from ${NAME})? on ${DATE} at ${TIME}\.(?: Allied Bank| ABL)?`,
     examples: [

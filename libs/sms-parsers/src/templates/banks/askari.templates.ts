@@ -6,7 +6,6 @@ export const ASKARI_TEMPLATES: readonly SmsTemplate[] = [
   {
     ...ASKARI,
     id: 'bank.askari.credited',
-    language: 'en',
     signature: marker(String.raw`is credited by`),
     pattern: wording`Askari Bank: Your A\/C ${account('receivingAccount')} is credited by ${CURRENCY}${AMOUNT} on ${DATE} through ${RAIL} from ${NAME}\. Avl Bal ?: ?${CURRENCY}${BALANCE}`,
     examples: [

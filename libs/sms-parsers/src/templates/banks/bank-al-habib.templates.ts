@@ -6,7 +6,6 @@ export const BANK_AL_HABIB_TEMPLATES: readonly SmsTemplate[] = [
   {
     ...BANK_AL_HABIB,
     id: 'bank.bank_al_habib.credited',
-    language: 'en',
     signature: marker(String.raw`has been credited with (?:Rs|PKR)\.? ?[\d,.]{1,24} on [^ ]{1,20} via`),
     pattern: wording`Dear Customer,? Your A\/C ${account('receivingAccount')} has been credited with ${CURRENCY}${AMOUNT} on ${DATE} via ${RAIL} from ${NAME}\. Ref ?: ?${reference(6, 16)}\. Avl Bal ${CURRENCY}${BALANCE}`,
     examples: [

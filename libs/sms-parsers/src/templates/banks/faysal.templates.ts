@@ -7,7 +7,6 @@ export const FAYSAL_TEMPLATES: readonly SmsTemplate[] = [
   {
     ...FAYSAL,
     id: 'bank.faysal.received',
-    language: 'en',
     signature: marker(String.raw`in FBL A/C`),
     pattern: wording`${CURRENCY}${AMOUNT} received from ${NAME} A\/C ?${account('payerAccount')}(?: via ${RAIL})? in FBL A\/C ${account('receivingAccount')} on ${DATE} at ${TIME}(?: Ref ?# ?:? ?${REF})?`,
     examples: [
@@ -40,7 +39,6 @@ export const FAYSAL_TEMPLATES: readonly SmsTemplate[] = [
   {
     ...FAYSAL,
     id: 'bank.faysal.raast_in',
-    language: 'en',
     signature: marker(String.raw`via RAAST from`),
     pattern: wording`[A-Za-z][A-Za-z .'-]{0,59}? A\/c ?# ?${account('receivingAccount')} received ${CURRENCY}${AMOUNT} via RAAST from ${NAME} IBAN ${account('payerAccount')} on ${DATE} at ${TIME} Ref ?# ?:? ?${REF}(?: Info ?: ?\d{4,14})?`,
     examples: [

@@ -6,7 +6,6 @@ export const HBL_TEMPLATES: readonly SmsTemplate[] = [
   {
     ...HBL,
     id: 'bank.hbl.credited',
-    language: 'en',
     signature: marker(String.raw`HBL A/C [^ ]{2,40} has been credited`),
     pattern: wording`(?:Dear Customer,? )?Your HBL A\/C ${account('receivingAccount')} has been credited with ${CURRENCY}${AMOUNT} on ${DATE} ${TIME}(?: (?:through|via) ${RAIL}(?: from ${NAME})?)?\.(?: Your available balance is ${CURRENCY}${BALANCE}\.?)?(?: For details,? call [\d -]{3,20})?`,
     examples: [

@@ -6,7 +6,6 @@ export const JS_BANK_TEMPLATES: readonly SmsTemplate[] = [
   {
     ...JS_BANK,
     id: 'bank.js_bank.credited',
-    language: 'en',
     signature: marker(String.raw`credited to your A/C`),
     pattern: wording`JS Bank: ${CURRENCY}${AMOUNT} credited to your A\/C ${account('receivingAccount')} via ${RAIL} from ${NAME} on ${DATE} ${TIME}\. Trx ID ?:? ?${reference(8, 16)}`,
     examples: [

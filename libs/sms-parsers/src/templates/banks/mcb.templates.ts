@@ -6,7 +6,6 @@ export const MCB_TEMPLATES: readonly SmsTemplate[] = [
   {
     ...MCB,
     id: 'bank.mcb.received',
-    language: 'en',
     signature: marker(String.raw`has been received in your A/C`),
     pattern: wording`Dear Customer,? ${CURRENCY}${AMOUNT} has been received in your A\/C ?#?${account('receivingAccount')} from ${NAME} via ${RAIL} on ${DATE} ${TIME}\.(?: Ref ?(?:No)? ?[:#]? ?${reference(6, 16)}\.)?(?: Call [\d-]{6,14} for info)?`,
     examples: [

@@ -7,7 +7,6 @@ export const MEEZAN_TEMPLATES: readonly SmsTemplate[] = [
   {
     ...MEEZAN,
     id: 'bank.meezan.credited_as',
-    language: 'en',
     signature: marker(String.raw`is credited as`),
     pattern: wording`${CURRENCY}${AMOUNT} is credited as [A-Za-z][A-Za-z ]{1,39}? in your A\/C ${account('receivingAccount')} of ${BRANCH} on ${DATE} at ${TIME}\.? Bal ?: ?${CURRENCY}${BALANCE}`,
     examples: [
@@ -24,7 +23,6 @@ export const MEEZAN_TEMPLATES: readonly SmsTemplate[] = [
   {
     ...MEEZAN,
     id: 'bank.meezan.raast_in',
-    language: 'en',
     signature: marker(String.raw`as RAAST payment in your`),
     pattern: wording`${CURRENCY}${AMOUNT} received from ${NAME} ${account('payerAccount')} as RAAST payment in your AC ?# ?${account('receivingAccount')} of ${BRANCH} on ${DATE} at ${TIME} TID ?: ?${reference(6, 12)}`,
     examples: [

@@ -6,7 +6,6 @@ export const SONERI_TEMPLATES: readonly SmsTemplate[] = [
   {
     ...SONERI,
     id: 'bank.soneri.credited',
-    language: 'en',
     signature: marker(String.raw`Soneri Acct ?# ?[^ ]{2,40} has been credited`),
     pattern: wording`Dear Customer,? your Soneri Acct ?# ?${account('receivingAccount')} has been credited (?:with|by) ${CURRENCY}${AMOUNT} (?:at|on) ${TIME} ${DATE}\.? Your available balance is ${CURRENCY}${BALANCE}`,
     examples: [

@@ -6,7 +6,6 @@ export const STANDARD_CHARTERED_TEMPLATES: readonly SmsTemplate[] = [
   {
     ...STANDARD_CHARTERED,
     id: 'bank.standard_chartered.credited',
-    language: 'en',
     signature: marker(String.raw`your (?:account|A/C) ending \d{2,6} has been credited`),
     pattern: wording`Dear Client,? your (?:account|A\/C) ending ${account('receivingAccount')} has been credited with ${CURRENCY}${AMOUNT} on ${DATE} via ${RAIL} from ${NAME}\. Ref ?: ?${reference(6, 16)}\. Avl Bal ?: ?${CURRENCY}${BALANCE}`,
     examples: [
@@ -24,7 +23,6 @@ export const STANDARD_CHARTERED_TEMPLATES: readonly SmsTemplate[] = [
   {
     ...STANDARD_CHARTERED,
     id: 'bank.standard_chartered.raast_in',
-    language: 'en',
     // "sent to SCB PK A/C" is this bank's wording for money arriving in the holder's account.
     acceptsWording: ['debit'],
     signature: marker(String.raw`sent to SCB PK A/C`),

@@ -6,7 +6,6 @@ export const UBL_TEMPLATES: readonly SmsTemplate[] = [
   {
     ...UBL,
     id: 'bank.ubl.received',
-    language: 'en',
     signature: marker(String.raw`in your UBL A/C`),
     pattern: wording`(?:Dear Customer,? )?${CURRENCY}${AMOUNT} received from ${NAME}(?: A\/C ${account('payerAccount')})? in your UBL A\/C ${account('receivingAccount')} on ${DATE} ${TIME} via ${RAIL}\. Tx ID ?:? ?${reference(8, 12)}\.(?: For info ?: ?\d{6,12})?`,
     examples: [
@@ -31,7 +30,6 @@ export const UBL_TEMPLATES: readonly SmsTemplate[] = [
   {
     ...UBL,
     id: 'bank.ubl.credited',
-    language: 'en',
     signature: marker(String.raw`has been credited (?:with|by) (?:Rs|PKR)\.? ?[\d,.]{1,24} on [^ ]{1,20} at`),
     pattern: wording`Dear Customer,? your A\/C ${account('receivingAccount')} has been credited (?:with|by) ${CURRENCY}${AMOUNT} on ${DATE} at ${TIME} (?:through|via) ${RAIL}(?: \(${NAME}\))?\.? Bal ${CURRENCY}${BALANCE}\.(?: Thank you,? UBL)?`,
     examples: [

@@ -1,0 +1,24 @@
+import { INSTITUTION_IDS, INSTITUTIONS, institution } from './institutions';
+
+describe('institutions', () => {
+  it('lists every institution once, by the id it is kept under', () => {
+    expect(INSTITUTION_IDS).toEqual(Object.keys(INSTITUTIONS));
+    expect(institution('jazzcash').name).toBe('JazzCash');
+  });
+
+  // A wallet receives on a mobile number: a credit "to" anything else is not to a wallet account.
+  it.each([
+    ['03001234567', true],
+    ['923001234567', true],
+    ['+923001234567', true],
+    ['0300*****67', true],
+    ['XXXXXXX4567', true],
+    ['103001234567', false],
+    ['030012345678', false],
+    ['0300123456', false],
+    ['04001234567', false],
+    ['1234567890', false],
+  ])("reads %s as a wallet's account number: %s", (account, isWallet) => {
+    expect(institution('jazzcash').accountShape?.test(account)).toBe(isWallet);
+  });
+});
