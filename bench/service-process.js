@@ -9,8 +9,10 @@ const { join } = require('node:path');
 const { Client } = require('pg');
 const { pool, sleep } = require('./method');
 
-const ADMIN_TOKEN = 'bench-admin-token-0123456789';
+const ADMIN_TOKEN = 'bench-admin-token-Q7x2Lm9Rv4Tz8Kc1Wn6Hp3';
 const ADMIN = { authorization: `Bearer ${ADMIN_TOKEN}` };
+/** The benchmarks measure throughput, not the operators' rate limit: they create tenants and read the log in bulk. */
+const ADMIN_RATE_LIMIT = '1000000';
 const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:54329/postgres';
 const DISTRIBUTED_APPS = ['matcher', 'projector', 'notifier', 'api-gateway'];
 
@@ -103,7 +105,7 @@ async function connect(port, processes, cleanUp) {
 async function startService(env = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'pvs-bench-'));
   const port = await freePort();
-  const processes = [spawnApp('embedded', 'dist/apps/embedded/src/main.js', { PORT: String(port), DATA_DIR: dataDir, ADMIN_TOKEN, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', ...env }, EMBEDDED_NODE_ARGS)];
+  const processes = [spawnApp('embedded', 'dist/apps/embedded/src/main.js', { PORT: String(port), DATA_DIR: dataDir, ADMIN_TOKEN, ADMIN_RATE_LIMIT, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', ...env }, EMBEDDED_NODE_ARGS)];
   return connect(port, processes, async () => rmSync(dataDir, { recursive: true, force: true }));
 }
 
@@ -120,6 +122,7 @@ async function startDistributed(env = {}) {
     REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:16379',
     KAFKA_NAMESPACE: `bench-${randomUUID()}.`,
     ADMIN_TOKEN,
+    ADMIN_RATE_LIMIT,
     SECRETS_KEY: randomBytes(32).toString('base64'),
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
     PORT: String(port),

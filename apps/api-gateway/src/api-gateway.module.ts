@@ -3,12 +3,13 @@ import { ThrottlerModule, ThrottlerStorage } from '@nestjs/throttler';
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
 import { METRICS, Metrics } from '@pvs/observability';
 import { PAYMENT_VIEWS, PROJECTION_STATUSES, PostgresPaymentViews, ProjectionStatuses, SmsViews, TENANT_DAILY_VIEWS, TenantDailyViews } from '@pvs/read-model';
-import { CLOCK, Clock, READ_MODEL_DATABASE, THROTTLER_STORAGE } from '@pvs/runtime';
+import { CLOCK, Clock, ConfigError, READ_MODEL_DATABASE, THROTTLER_STORAGE } from '@pvs/runtime';
 import { SqlClient } from '@pvs/sql';
-import { TENANT_DIRECTORY, TenantDirectory } from '@pvs/tenants';
+import { TENANT_DIRECTORY, TenantDirectory, secretsKeyMismatch } from '@pvs/tenants';
 import { DeliveryOutbox } from '@pvs/webhook-deliveries';
-import { AdminTokenGuard } from './auth/admin-token.guard';
+import { OperatorGuard } from './auth/operator.guard';
 import { ApiKeyGuard } from './auth/api-key.guard';
+import { AuthenticationAttempts } from './auth/authentication-attempts';
 import { PaymentsAllowedGuard } from './auth/payments-allowed.guard';
 import { TenantThrottlerGuard } from './auth/tenant-throttler.guard';
 import { GATEWAY_CONFIG, GatewayConfig } from './gateway-config';
@@ -29,6 +30,10 @@ import { RotateWebhookSecretHttpController } from './tenants/rotate-webhook-secr
 import { RotateCredentialHandler } from './tenants/rotate-credential/rotate-credential.handler';
 import { RotateCredentialHttpController } from './tenants/rotate-credential/rotate-credential.http.controller';
 import { TenantChanges } from './tenants/tenant-changes';
+import { ResealSecretsHandler } from './tenants/reseal-secrets/reseal-secrets.handler';
+import { OperatorAccounts } from './operators/operator-accounts';
+import { OperatorsHttpController } from './operators/operators.http.controller';
+import { ResealSecretsHttpController } from './tenants/reseal-secrets/reseal-secrets.http.controller';
 import { ShowPaymentHandler } from './payments/show-payment/show-payment.handler';
 import { ShowPaymentHttpController } from './payments/show-payment/show-payment.http.controller';
 import { ReadStreamHttpController } from './events/read-stream/read-stream.http.controller';
@@ -57,6 +62,7 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
     @Inject(TENANT_DIRECTORY) private readonly tenants: TenantDirectory,
     @Inject(PROJECTION_STATUSES) private readonly projections: ProjectionStatuses,
     @Inject(METRICS) private readonly metrics: Metrics,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
   static register(config: GatewayConfig): DynamicModule {
@@ -79,6 +85,8 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
         ReparseSmsHttpController,
         RotateWebhookSecretHttpController,
         RotateCredentialHttpController,
+        ResealSecretsHttpController,
+        OperatorsHttpController,
         ShowPaymentHttpController,
         ReadStreamHttpController,
         ReadEventLogHttpController,
@@ -103,7 +111,8 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
         },
         { provide: TENANT_DAILY_VIEWS, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new TenantDailyViews(sql) },
         { provide: DELIVERY_OUTBOX, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new DeliveryOutbox(sql) },
-        AdminTokenGuard,
+        OperatorGuard,
+        AuthenticationAttempts,
         ApiKeyGuard,
         PaymentsAllowedGuard,
         TenantThrottlerGuard,
@@ -118,15 +127,22 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
         RequestRebuildHandler,
         TenantChanges,
         RotateCredentialHandler,
+        ResealSecretsHandler,
+        OperatorAccounts,
         ShowPaymentHandler,
         ReadEventLogHandler,
       ],
     };
   }
 
-  onApplicationBootstrap(): Promise<void> {
+  async onApplicationBootstrap(): Promise<void> {
     this.metrics.projectionLag.track(() => this.projections.all());
-    return this.tenants.start();
+    await this.tenants.start();
+    const mismatch = secretsKeyMismatch(this.tenants.all(), this.config.secretBox);
+    if (mismatch) {
+      await this.tenants.stop();
+      throw new ConfigError('SECRETS_KEY', mismatch);
+    }
   }
 
   onApplicationShutdown(): Promise<void> {

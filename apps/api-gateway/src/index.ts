@@ -1,4 +1,4 @@
 export { ApiGatewayModule } from './api-gateway.module';
 export { GatewayConfig } from './gateway-config';
-export { createHttpAdapter, configureHttpServer, API_PREFIX } from './http/http-server';
+export { createHttpAdapter, configureHttpServer, API_PREFIX, NEST_HTTP_OPTIONS } from './http/http-server';
 export { GatewaySettings, loadGatewaySettings } from './gateway-settings';

@@ -6,8 +6,10 @@ import { MetricsAccess } from '@pvs/observability';
 import {
   EnvReader,
   InfrastructureModule,
+  listensOnLoopbackOnly,
   loadDistributedServices,
   openDistributedInfrastructure,
+  previousSecretsKeys,
   readMetricsToken,
   requiredAdminToken,
   requiredSecretsKey,
@@ -16,7 +18,7 @@ import {
 import { SecretBox, sha256 } from '@pvs/tenants';
 import { ApiGatewayModule } from './api-gateway.module';
 import { loadGatewaySettings } from './gateway-settings';
-import { API_PREFIX, configureHttpServer, createHttpAdapter } from './http/http-server';
+import { API_PREFIX, NEST_HTTP_OPTIONS, configureHttpServer, createHttpAdapter } from './http/http-server';
 
 /** The API gateway as its own process (distributed mode). */
 runService('api-gateway', async (logger) => {
@@ -25,17 +27,17 @@ runService('api-gateway', async (logger) => {
   const port = read.integer('PORT', 3000, { min: 0, max: 65_535 });
   const host = read.string('HOST', '127.0.0.1');
   const config = {
-    ...loadGatewaySettings(read),
+    ...loadGatewaySettings(read, host),
     adminTokenHash: sha256(requiredAdminToken(read)),
-    secretBox: new SecretBox(requiredSecretsKey(read)),
-    metricsAccess: new MetricsAccess(readMetricsToken(read)),
+    secretBox: new SecretBox(requiredSecretsKey(read), previousSecretsKeys(read)),
+    metricsAccess: new MetricsAccess(readMetricsToken(read), { openWithoutToken: listensOnLoopbackOnly(host) }),
   };
   const infrastructure = await openDistributedInfrastructure(services);
 
   @Module({ imports: [InfrastructureModule.register(infrastructure), ApiGatewayModule.register(config)] })
   class GatewayProcessModule {}
 
-  const app = await NestFactory.create<NestFastifyApplication>(GatewayProcessModule, createHttpAdapter(), { logger });
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayProcessModule, createHttpAdapter(config), { logger, ...NEST_HTTP_OPTIONS });
   configureHttpServer(app);
   await app.listen(port, host);
   return {

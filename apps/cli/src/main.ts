@@ -2,6 +2,8 @@ import { CommanderError } from 'commander';
 import { EXIT_CODES, isCliError } from './cli-errors';
 import { paymentsCommand } from './commands/payments.command';
 import { projectionsCommand } from './commands/projections.command';
+import { secretsCommand } from './commands/secrets.command';
+import { operatorsCommand } from './commands/operators.command';
 import { smsCommand } from './commands/sms.command';
 import { streamsCommand } from './commands/streams.command';
 import { tenantsCommand } from './commands/tenants.command';
@@ -11,7 +13,7 @@ import { rootCommand } from './program';
 /** Runs one command line and answers the exit code: 0 ok, 1 API error, 2 usage error, 3 cannot connect. */
 async function runCli(argv: readonly string[]): Promise<number> {
   const program = rootCommand();
-  for (const add of [tenantsCommand, paymentsCommand, streamsCommand, projectionsCommand, webhooksCommand, smsCommand]) add(program);
+  for (const add of [tenantsCommand, paymentsCommand, streamsCommand, projectionsCommand, webhooksCommand, smsCommand, secretsCommand, operatorsCommand]) add(program);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return EXIT_CODES.ok;

@@ -113,6 +113,28 @@ describe('pvs, the operators CLI, against the whole service over HTTP', () => {
     });
   });
 
+  it('issues a token to a named operator, lists the operators and revokes one: the token is refused at once', async () => {
+    const created = await pvsJson(['operators', 'create', 'Zainab']);
+    expect(created).toEqual({ id: expect.stringMatching(/^[0-9a-f]{16}$/), name: 'Zainab', issued_by: 'admin', issued_at: expect.any(String), revoked_at: null, token: expect.stringMatching(/^pvsop_/) });
+    const asZainab = { headers: { authorization: `Bearer ${created.token}` } };
+    expect((await service.request('GET', '/admin/operators/me', asZainab)).body.data).toEqual({ id: created.id, name: 'Zainab' });
+    const list = await pvs(['operators', 'list']);
+    expect(list.stdout).toContain('Zainab');
+    expect((await pvs(['operators', 'revoke', created.id])).code).toBe(0);
+    expect((await service.request('GET', '/admin/operators/me', asZainab)).status).toBe(401);
+    expect(await pvsJson(['operators', 'list'])).toEqual(expect.arrayContaining([expect.objectContaining({ id: created.id, revoked_at: expect.any(String) })]));
+  });
+
+  it('seals every webhook secret again under the current secrets key, and says nothing is left to do the second time', async () => {
+    await service.createTenant({ name: 'Sealed' });
+    const first = await pvs(['secrets', 'rotate-key']);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/key\W+[0-9a-f]{16}/);
+    expect(first.stderr).toContain('the old key can be dropped from SECRETS_PREVIOUS_KEYS');
+    const second = await pvsJson(['secrets', 'rotate-key']);
+    expect(second).toEqual({ key: expect.stringMatching(/^[0-9a-f]{16}$/), resealed: 0, unchanged: expect.any(Number) });
+  });
+
   it('shows a payment with its full event history', async () => {
     const shop = await service.createTenant({ name: 'Paying' });
     const { uuid, reference } = await register(shop, 1250);

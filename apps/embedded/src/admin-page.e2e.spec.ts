@@ -7,7 +7,7 @@ import { TestService, TestTenant, WebhookReceiver, startTestService } from './te
 const CHROMIUM = '/usr/bin/chromium';
 const REFRESH_MS = 5_000;
 const OPERATOR = 'Ayesha';
-const TOKEN_REFUSED = 'The admin token was refused. Enter it again.';
+const TOKEN_REFUSED = 'The operator token was refused. Enter it again.';
 /** Set to a file name to keep a screenshot of the populated console. */
 const SCREENSHOT = process.env.ADMIN_PAGE_SCREENSHOT;
 
@@ -69,9 +69,9 @@ describeWithChromium('the operators’ status page in Chromium (embedded)', () =
     }, 15_000);
   const signIn = async (token: string) => {
     await page.fill('input[name="token"]', token);
-    await page.fill('input[name="operator"]', OPERATOR);
     await page.click('#sign-in-form button[type="submit"]');
   };
+  let operator: { id: string; token: string };
 
   beforeAll(async () => {
     receiver = await new WebhookReceiver().start();
@@ -79,6 +79,7 @@ describeWithChromium('the operators’ status page in Chromium (embedded)', () =
     service = await startTestService({ webhookRetryScheduleSeconds: [0, 1, 1, 1] });
     shop = await service.createTenant({ name: '<b>Bold</b> & Sons', webhook_url: receiver.url });
     other = await service.createTenant({ name: 'Karachi Kitchen' });
+    operator = (await service.admin('POST', '/admin/operators', { name: OPERATOR })).body.data;
 
     await register(shop, 'wallet_one', 100, '100.00');
     review.approve = await register(shop, 'wallet_one', 250, '200.00');
@@ -125,13 +126,14 @@ describeWithChromium('the operators’ status page in Chromium (embedded)', () =
     await page.goto(`${origin()}/admin`);
     await page.clock.pauseAt(Date.now() + 1_000);
     await signIn('not-the-admin-token');
-    expect(await text(page.locator('#sign-in-error'))).toBe('That admin token was refused. Check it and try again.');
+    expect(await text(page.locator('#sign-in-error'))).toBe('That operator token was refused. Check it and try again.');
     expect(await page.isHidden('#console')).toBe(true);
     expect(await page.evaluate("sessionStorage.getItem('pvs.admin.token')")).toBeNull();
   });
 
-  it('shows today’s totals per tenant, names as text', async () => {
-    await signIn(service.adminToken);
+  it('signs in with an operator token, under the name it was issued to, and shows today’s totals per tenant, names as text', async () => {
+    await signIn(operator.token);
+    expect(await text(page.locator('#operator-name'))).toBe(OPERATOR);
     const row = page.locator(`#daily tr[data-tenant="${shop.id}"]`);
     const cell = (column: string) => text(row.locator(`[data-col="${column}"] .count`));
     await refreshUntil(async () => (await row.count()) === 1 && (await cell('failed')) === '0' && (await text(row.locator('[data-col="registered"]'))) === '4');
@@ -191,11 +193,11 @@ describeWithChromium('the operators’ status page in Chromium (embedded)', () =
     expect(await text(page.locator('#review .notice'))).toMatch(/^Approved \d+ \(Rs 250\.00\)\.$/);
     expect(await statusOf(shop, review.approve)).toBe('verified');
     const { events } = await adminData(`/admin/payments/${review.approve}`);
-    expect(events.at(-1)).toMatchObject({ type: 'PaymentApproved', data: { operator: OPERATOR, note: 'customer paid the rest in cash' } });
+    expect(events.at(-1)).toMatchObject({ type: 'PaymentApproved', data: { operator: OPERATOR, operatorId: operator.id, note: 'customer paid the rest in cash' } });
   });
 
   it('shows the API’s message when a decision is refused, and drops the row at the next refresh', async () => {
-    expect((await service.admin('POST', `/admin/payments/${review.refuse}/approve`, { operator: 'someone else' })).status).toBe(200);
+    expect((await service.admin('POST', `/admin/payments/${review.refuse}/approve`, {})).status).toBe(200);
     const row = page.locator(`#review tr[data-uuid="${review.refuse}"]`);
     await row.locator('button.reject').click();
     expect(await text(row.locator('.row-error'))).toBe('Only a payment in manual_review can be reviewed; this one is verified');
@@ -217,12 +219,12 @@ describeWithChromium('the operators’ status page in Chromium (embedded)', () =
     await refreshUntil(async () => (await errorIn('projections')) === null && (await errorIn('daily')) === null);
   });
 
-  it('asks for the token again when it stops working, keeping the operator’s name', async () => {
-    await page.evaluate("sessionStorage.setItem('pvs.admin.token', 'a-token-that-was-rotated')");
+  it('asks for a token again once the operator’s is revoked', async () => {
+    expect((await service.admin('POST', `/admin/operators/${operator.id}/revoke`)).body.data).toMatchObject({ id: operator.id, revoked_at: expect.any(String) });
     await refreshUntil(() => page.isVisible('#sign-in'));
     expect(await text(page.locator('#sign-in-error'))).toBe(TOKEN_REFUSED);
     expect(await page.isHidden('#console')).toBe(true);
-    expect(await page.inputValue('input[name="operator"]')).toBe(OPERATOR);
+    expect(await page.evaluate("sessionStorage.getItem('pvs.admin.token')")).toBeNull();
   });
 
   it('raised no script error and no Content-Security-Policy violation', () => {

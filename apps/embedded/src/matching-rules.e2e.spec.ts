@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { EVENT_STORE, EventStore } from '@pvs/event-store';
 import { TestService, TestTenant, startTestService } from './testing';
 
 const tid = () => String(randomInt(100_000_000, 999_999_999)) + String(randomInt(100, 999));
@@ -133,7 +134,7 @@ describe('matching rules over HTTP (embedded)', () => {
   });
 
   describe('operators', () => {
-    it('approve or reject a payment in manual review, recording who and why', async () => {
+    it('approve or reject a payment in manual review, recording who (from their token) and why', async () => {
       const shop = await service.createTenant();
       const review = async () => {
         const reference = tid();
@@ -141,21 +142,29 @@ describe('matching rules over HTTP (embedded)', () => {
         await ingest(shop, '8558', jazzCashCredit(reference, '450.00'));
         return uuid as string;
       };
+      const issued = async (name: string) => (await service.admin('POST', '/admin/operators', { name })).body.data as { id: string; token: string };
+      const [ayesha, bilal] = [await issued('Ayesha'), await issued('Bilal')];
+      const as = (operator: { token: string }, path: string, body: object = {}) =>
+        service.request('POST', path, { body, headers: { authorization: `Bearer ${operator.token}` } });
+
       const approved = await review();
-      const approval = await service.admin('POST', `/admin/payments/${approved}/approve`, { operator: 'ayesha', note: 'customer paid the rest in cash' });
+      const approval = await as(ayesha, `/admin/payments/${approved}/approve`, { note: 'customer paid the rest in cash' });
       expect(approval.status).toBe(200);
       expect(approval.body.data).toMatchObject({ uuid: approved, status: 'verified', amount_detected: 450, verified_at: expect.any(String) });
       expect(await eventually(() => status(shop, approved), (p) => p.status === 'verified')).toMatchObject({ amount_detected: 450 });
+      const [decision] = (await service.app.get<EventStore>(EVENT_STORE).readStream(`payment-${approved}`)).slice(-1);
+      expect(decision.data).toMatchObject({ operator: 'Ayesha', operatorId: ayesha.id, note: 'customer paid the rest in cash' });
 
       const rejected = await review();
-      const rejection = await service.admin('POST', `/admin/payments/${rejected}/reject`, { operator: 'bilal' });
+      const rejection = await as(bilal, `/admin/payments/${rejected}/reject`);
       expect(rejection.body.data.status).toBe('failed');
-      const again = await service.admin('POST', `/admin/payments/${rejected}/approve`, { operator: 'bilal' });
+      const again = await as(bilal, `/admin/payments/${rejected}/approve`);
       expect(again.status).toBe(409);
       expect(again.body).toEqual({ success: false, message: 'Only a payment in manual_review can be reviewed; this one is failed' });
-      expect((await service.admin('POST', `/admin/payments/${rejected}/reject`, {})).status).toBe(422);
-      expect((await service.admin('POST', '/admin/payments/00000000-0000-5000-8000-000000000000/reject', { operator: 'x' })).status).toBe(404);
-      expect((await service.request('POST', `/admin/payments/${rejected}/reject`, { body: { operator: 'x' } })).status).toBe(401);
+      // Who decided comes from the token, never from the body.
+      expect((await as(bilal, `/admin/payments/${rejected}/reject`, { operator: 'someone else' })).body).toEqual({ success: false, message: 'property operator should not exist' });
+      expect((await as(bilal, '/admin/payments/00000000-0000-5000-8000-000000000000/reject')).status).toBe(404);
+      expect((await service.request('POST', `/admin/payments/${rejected}/reject`, { body: {} })).status).toBe(401);
     });
 
     it('re-parse rejected SMS after the sender list changed, and the late payment still matches', async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createHash, randomInt } from 'node:crypto';
 import { Client } from 'pg';
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
@@ -175,7 +176,8 @@ describeWithPostgres('a rebuild held back by a lock on its copy (embedded on Pos
   }
 
   it('stays running (409, live rows unchanged), is marked failed when its projector stops, and runs again after the restart', async () => {
-    const options: TestServiceOptions = { databaseUrl: database.url, adminToken: 'restart-admin-token-0123456789' };
+    // The same keys across the restart: a new secrets key would not open the secrets of the tenant created before.
+    const options: TestServiceOptions = { databaseUrl: database.url, adminToken: 'restart-admin-token-0123456789', secretsKey: randomBytes(32) };
     let service = await startTestService(options);
     const status = async () => (await service.admin('GET', '/admin/projections')).body.data.find((p: { name: string }) => p.name === 'payments');
     try {

@@ -1,10 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { API_PREFIX, configureHttpServer, createHttpAdapter } from '@pvs/api-gateway';
+import { API_PREFIX, NEST_HTTP_OPTIONS, configureHttpServer, createHttpAdapter } from '@pvs/api-gateway';
 import { JsonLogger, MetricsAccess } from '@pvs/observability';
-import { Clock, openEmbeddedInfrastructure } from '@pvs/runtime';
+import { Clock, keepPrivate, listensOnLoopbackOnly, openEmbeddedInfrastructure } from '@pvs/runtime';
 import { SecretBox } from '@pvs/tenants';
 import { EmbeddedConfig } from './embedded-config';
 import { EmbeddedModule } from './embedded.module';
@@ -24,27 +23,33 @@ export interface RunningService {
  * that need payments registered on other days).
  */
 export async function startEmbedded(config: EmbeddedConfig, logger: JsonLogger, overrides: { readonly clock?: Clock } = {}): Promise<RunningService> {
-  if (config.dataDir) mkdirSync(config.dataDir, { recursive: true });
+  if (config.dataDir) keepPrivate(config.dataDir);
   const adminToken = adminTokenFor(config.adminToken, config.dataDir);
   const infrastructure = await openEmbeddedInfrastructure(
     config.databaseUrl
       ? { postgresUrl: config.databaseUrl }
       : { pgliteDir: config.dataDir && join(config.dataDir, 'pglite') },
   );
+  // PGlite unpacks its first files readable and writable by all (it sets their mode itself, past the umask).
+  if (config.dataDir) keepPrivate(config.dataDir);
   try {
-    const secretBox = new SecretBox(secretsKeyFor(config.secretsKey, config.dataDir));
+    const secretBox = new SecretBox(secretsKeyFor(config.secretsKey, config.dataDir), config.previousSecretsKeys);
     const app = await NestFactory.create<NestFastifyApplication>(
       EmbeddedModule.register(
         overrides.clock ? { ...infrastructure, clock: overrides.clock } : infrastructure,
-        { ...config.gateway, adminTokenHash: adminToken.hash, secretBox, metricsAccess: new MetricsAccess(config.metricsToken) },
+        { ...config.gateway, adminTokenHash: adminToken.hash, secretBox, metricsAccess: new MetricsAccess(config.metricsToken, { openWithoutToken: listensOnLoopbackOnly(config.host) }) },
         config.matcher,
         { ...config.notifier, secretBox },
       ),
-      createHttpAdapter(),
-      { logger },
+      createHttpAdapter(config.gateway),
+      { logger, ...NEST_HTTP_OPTIONS },
     );
     configureHttpServer(app);
-    await app.listen(config.port, config.host);
+    // A module that refuses to start (a SECRETS_KEY that opens no stored secret) leaves the others started: stop them.
+    await app.listen(config.port, config.host).catch(async (error: unknown) => {
+      await app.close();
+      throw error;
+    });
     const address = app.getHttpServer().address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     return {

@@ -3,9 +3,9 @@ import { PAYMENT_DECISIONS_TOPIC } from '@pvs/contracts';
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
 import { MESSAGE_BUS, MessageBus } from '@pvs/messaging';
 import { METRICS, Metrics } from '@pvs/observability';
-import { CLOCK, Clock, READ_MODEL_DATABASE } from '@pvs/runtime';
+import { CLOCK, Clock, ConfigError, READ_MODEL_DATABASE } from '@pvs/runtime';
 import { SqlClient } from '@pvs/sql';
-import { SecretBox, TenantDirectory } from '@pvs/tenants';
+import { SecretBox, TenantDirectory, secretsKeyMismatch } from '@pvs/tenants';
 import { DeliveryOutbox } from '@pvs/webhook-deliveries';
 import { NodeHttpWebhookSender } from './delivery-http/node-http-webhook-sender';
 import { AttemptReport } from './delivery/attempt-report';
@@ -26,11 +26,17 @@ export class Notifier {
   constructor(
     readonly tenants: TenantDirectory,
     readonly worker: DeliveryWorker,
+    private readonly secretBox: SecretBox,
     private readonly subscribe: () => Promise<void>,
   ) {}
 
   async start(): Promise<void> {
     await this.tenants.start();
+    const mismatch = secretsKeyMismatch(this.tenants.all(), this.secretBox);
+    if (mismatch) {
+      await this.tenants.stop();
+      throw new ConfigError('SECRETS_KEY', mismatch);
+    }
     await this.subscribe();
     this.worker.start();
   }
@@ -62,7 +68,7 @@ export class NotifierModule implements OnApplicationBootstrap, OnApplicationShut
             const report = new AttemptReport(metrics, logger);
             const worker = new DeliveryWorker(outbox, sender, tenants, config.secretBox, clock, config, report, onError);
             const enqueue = new EnqueueDeliveries(events, tenants, outbox, clock, () => worker.wake());
-            return new Notifier(tenants, worker, () => bus.subscribe(PAYMENT_DECISIONS_TOPIC, CONSUMER_GROUP, (message) => enqueue.handle(message)));
+            return new Notifier(tenants, worker, config.secretBox, () => bus.subscribe(PAYMENT_DECISIONS_TOPIC, CONSUMER_GROUP, (message) => enqueue.handle(message)));
           },
         },
       ],

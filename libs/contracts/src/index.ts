@@ -6,5 +6,6 @@ export * from './business-day';
 export * from './events/payments';
 export * from './events/sms';
 export * from './events/tenants';
+export * from './events/operators';
 export * from './events/projections';
 export * from './messages/payment-decision.message';

@@ -8,6 +8,7 @@ import { readModelMigrations } from '@pvs/read-model';
 import { PgPoolClient, migrate } from '@pvs/sql';
 import { webhookDeliveryMigrations } from '@pvs/webhook-deliveries';
 import { systemClock } from './clock';
+import { RedisFailedAttempts } from './failed-attempts/redis-failed-attempts';
 import { Infrastructure } from './infrastructure';
 
 export interface DistributedServices {
@@ -61,6 +62,7 @@ export async function openDistributedInfrastructure(services: DistributedService
     readModel: sql,
     messageBus,
     throttlerStorage,
+    failedAttempts: new RedisFailedAttempts(redis),
     clock: systemClock,
     health: {
       database: () => eventStore.ping(),

@@ -10,3 +10,8 @@ export * from './process/run-service';
 export * from './process/service-secrets';
 export * from './process/start-worker-process';
 export * from './leadership';
+export * from './process/private-files';
+export * from './config/listen-address';
+export * from './failed-attempts/failed-attempts.port';
+export * from './failed-attempts/memory-failed-attempts';
+export * from './failed-attempts/redis-failed-attempts';

@@ -3,6 +3,7 @@ import { EVENT_STORE } from '@pvs/event-store';
 import { MESSAGE_BUS } from '@pvs/messaging';
 import { METRICS } from '@pvs/observability';
 import { CLOCK } from './clock';
+import { FAILED_ATTEMPTS } from './failed-attempts/failed-attempts.port';
 import { HEALTH_PROBES, Infrastructure, READ_MODEL_DATABASE, THROTTLER_STORAGE } from './infrastructure';
 
 /** Binds every port token to the adapters opened at boot. */
@@ -15,6 +16,7 @@ export class InfrastructureModule {
       { provide: READ_MODEL_DATABASE, useValue: infrastructure.readModel },
       { provide: MESSAGE_BUS, useValue: infrastructure.messageBus },
       { provide: THROTTLER_STORAGE, useValue: infrastructure.throttlerStorage },
+      { provide: FAILED_ATTEMPTS, useValue: infrastructure.failedAttempts },
       { provide: CLOCK, useValue: infrastructure.clock },
       { provide: HEALTH_PROBES, useValue: infrastructure.health },
       { provide: METRICS, useValue: infrastructure.metrics },

@@ -4,6 +4,7 @@ import { MessageBus } from '@pvs/messaging';
 import { Metrics } from '@pvs/observability';
 import { SqlClient } from '@pvs/sql';
 import { Clock } from './clock';
+import { FailedAttempts } from './failed-attempts/failed-attempts.port';
 
 export const READ_MODEL_DATABASE = Symbol('READ_MODEL_DATABASE');
 export const THROTTLER_STORAGE = Symbol('THROTTLER_STORAGE');
@@ -22,6 +23,8 @@ export interface Infrastructure {
   readonly readModel: SqlClient;
   readonly messageBus: MessageBus;
   readonly throttlerStorage: ThrottlerStorage;
+  /** Wrong credentials per client address and key id, for blocking whoever keeps guessing. */
+  readonly failedAttempts: FailedAttempts;
   readonly clock: Clock;
   readonly health: HealthProbes;
   /** This process's one metrics registry; the event store above already reports into it. */

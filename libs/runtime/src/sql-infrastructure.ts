@@ -6,6 +6,7 @@ import { readModelMigrations } from '@pvs/read-model';
 import { PgliteClient, PgPoolClient, SqlClient, migrate } from '@pvs/sql';
 import { webhookDeliveryMigrations } from '@pvs/webhook-deliveries';
 import { systemClock } from './clock';
+import { MemoryFailedAttempts } from './failed-attempts/memory-failed-attempts';
 import { Infrastructure } from './infrastructure';
 
 /** Where the one-process service keeps its data: a PGlite folder, memory, or a PostgreSQL server. */
@@ -32,6 +33,7 @@ export async function openEmbeddedInfrastructure(database: EmbeddedDatabase): Pr
     readModel: sql,
     messageBus,
     throttlerStorage,
+    failedAttempts: new MemoryFailedAttempts(),
     clock: systemClock,
     health: {
       database: () => eventStore.ping(),

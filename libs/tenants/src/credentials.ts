@@ -6,7 +6,8 @@ import { HashedCredential, TenantCredential } from '@pvs/contracts';
  * is checked against its stored SHA-256 in constant time. Secrets carry 256 random bits, so a
  * plain hash is as strong as a slow one and keeps every request cheap.
  */
-export type CredentialKind = 'pvs' | 'pvsgw';
+/** `pvs` API keys and `pvsgw` gateway secrets of tenants; `pvsop` tokens of named operators. */
+export type CredentialKind = 'pvs' | 'pvsgw' | 'pvsop';
 
 /** The prefix each rotatable tenant credential is issued with. */
 export const CREDENTIAL_KINDS: Record<TenantCredential, CredentialKind> = { api_key: 'pvs', gateway_secret: 'pvsgw' };
@@ -16,7 +17,7 @@ export interface IssuedCredential {
   readonly stored: HashedCredential;
 }
 
-const FORMAT = /^(pvs|pvsgw)_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
+const FORMAT = /^(pvs|pvsgw|pvsop)_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
 
 export function issueCredential(kind: CredentialKind): IssuedCredential {
   const keyId = randomBytes(8).toString('hex');

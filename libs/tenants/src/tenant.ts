@@ -4,9 +4,11 @@ import {
   TENANT_CREDENTIAL_ROTATED,
   TENANT_REGISTERED,
   TENANT_UPDATED,
+  TENANT_WEBHOOK_SECRET_RESEALED,
   TENANT_WEBHOOK_SECRET_ROTATED,
   TenantCredentialRotatedData,
   TenantRegisteredData,
+  TenantWebhookSecretResealedData,
   TenantWebhookSecretRotatedData,
   TenantSettings,
   TenantUpdatedData,
@@ -67,6 +69,11 @@ export function evolveTenant(tenant: Tenant | null, event: RecordedEvent): Tenan
         previousWebhookSecretValidUntil: data.previousValidUntil,
         version: event.streamVersion,
       };
+    }
+    case TENANT_WEBHOOK_SECRET_RESEALED: {
+      if (!tenant) return null;
+      const data = event.data as TenantWebhookSecretResealedData;
+      return { ...tenant, webhookSecret: data.webhookSecret, previousWebhookSecret: data.previousWebhookSecret, version: event.streamVersion };
     }
     case TENANT_CREDENTIAL_ROTATED: {
       if (!tenant) return null;

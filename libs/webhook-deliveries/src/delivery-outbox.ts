@@ -126,7 +126,10 @@ export class DeliveryOutbox {
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
         [delivery.id, attempt, record.startedAt, Math.round(record.durationMs), record.statusCode, record.error, record.outcome, record.nextAttemptAt],
       );
-      if (delivery.url) await this.recordEndpointHealth(tx, originOf(delivery.url), record.outcome === 'succeeded', finishedAt, disableAfterMs);
+      // An attempt never sent tells nothing of the endpoint.
+      if (delivery.url && record.outcome !== 'unsigned') {
+        await this.recordEndpointHealth(tx, originOf(delivery.url), record.outcome === 'succeeded', finishedAt, disableAfterMs);
+      }
     });
   }
 

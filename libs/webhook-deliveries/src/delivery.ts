@@ -25,7 +25,8 @@ export interface Attempt {
   readonly durationMs: number;
   readonly statusCode: number | null;
   readonly error: string | null;
-  readonly outcome: 'succeeded' | 'failed' | 'refused';
+  /** `unsigned`: not sent, the tenant's webhook secret did not open with the keys given. */
+  readonly outcome: 'succeeded' | 'failed' | 'refused' | 'unsigned';
   readonly nextAttemptAt: Date | null;
 }
 

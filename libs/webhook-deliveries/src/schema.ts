@@ -34,7 +34,7 @@ export const webhookDeliveryMigrations: readonly Migration[] = [
         duration_ms integer NOT NULL,
         status_code integer,
         error text,
-        outcome text NOT NULL, -- succeeded, failed or refused
+        outcome text NOT NULL, -- succeeded, failed, refused or unsigned
         next_attempt_at timestamptz,
         PRIMARY KEY (delivery_id, attempt)
       );

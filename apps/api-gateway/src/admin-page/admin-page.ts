@@ -8,8 +8,9 @@ export const ADMIN_PAGE_PATH = '/admin';
 // Copied next to the compiled file by `npm run build` (scripts/copy-static-assets.js).
 const PUBLIC_DIR = join(__dirname, 'public');
 
+// The router ignores a trailing slash: /admin/ is /admin.
 const FILES = [
-  { paths: [ADMIN_PAGE_PATH, `${ADMIN_PAGE_PATH}/`], file: 'index.html', type: 'text/html; charset=utf-8' },
+  { paths: [ADMIN_PAGE_PATH], file: 'index.html', type: 'text/html; charset=utf-8' },
   { paths: [`${ADMIN_PAGE_PATH}/admin.css`], file: 'admin.css', type: 'text/css; charset=utf-8' },
   { paths: [`${ADMIN_PAGE_PATH}/admin.js`], file: 'admin.js', type: 'text/javascript; charset=utf-8' },
   { paths: [`${ADMIN_PAGE_PATH}/favicon.svg`], file: 'favicon.svg', type: 'image/svg+xml' },

@@ -1,16 +1,22 @@
 import { CanActivate, ExecutionContext, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
-import { TENANT_DIRECTORY, TenantDirectory } from '@pvs/tenants';
+import { TENANT_DIRECTORY, TenantDirectory, parseCredential } from '@pvs/tenants';
 import { AuthenticatedRequest } from './authenticated-request';
+import { AuthenticationAttempts } from './authentication-attempts';
 
-/** X-Api-Key names the tenant (spec 5); a missing or unknown key is a 401. */
+/** X-Api-Key names the tenant (spec 5); a missing or unknown key is a 401, and one guess too many a 429. */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
-  constructor(@Inject(TENANT_DIRECTORY) private readonly tenants: TenantDirectory) {}
+  constructor(
+    @Inject(TENANT_DIRECTORY) private readonly tenants: TenantDirectory,
+    private readonly attempts: AuthenticationAttempts,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const presented = request.headers['x-api-key'];
-    const tenant = typeof presented === 'string' ? await this.tenants.authenticate('pvs', presented.trim()) : null;
+    const header = request.headers['x-api-key'];
+    const key = typeof header === 'string' ? header.trim() : null;
+    const presented = key === null ? null : { keyId: parseCredential('pvs', key)?.keyId ?? null };
+    const tenant = await this.attempts.attempt(context, presented, async () => (key === null ? null : this.tenants.authenticate('pvs', key)));
     if (!tenant) throw new UnauthorizedException('Missing or invalid API key');
     request.tenant = tenant;
     return true;

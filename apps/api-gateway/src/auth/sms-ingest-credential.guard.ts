@@ -1,6 +1,7 @@
 import { CanActivate, ExecutionContext, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
-import { TENANT_DIRECTORY, TenantDirectory } from '@pvs/tenants';
+import { CredentialKind, TENANT_DIRECTORY, TenantDirectory, parseCredential } from '@pvs/tenants';
 import { AuthenticatedRequest } from './authenticated-request';
+import { AuthenticationAttempts } from './authentication-attempts';
 
 /**
  * SMS ingest takes the API key (X-Api-Key) or, for forwarder apps, the gateway secret: in
@@ -9,18 +10,23 @@ import { AuthenticatedRequest } from './authenticated-request';
  */
 @Injectable()
 export class SmsIngestCredentialGuard implements CanActivate {
-  constructor(@Inject(TENANT_DIRECTORY) private readonly tenants: TenantDirectory) {}
+  constructor(
+    @Inject(TENANT_DIRECTORY) private readonly tenants: TenantDirectory,
+    private readonly attempts: AuthenticationAttempts,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const apiKey = request.headers['x-api-key'];
     const gatewaySecret = request.headers['x-gateway-secret'] ?? basicAuthPassword(request.headers.authorization);
-    const tenant =
+    const credential: { kind: CredentialKind; value: string } | null =
       typeof apiKey === 'string'
-        ? await this.tenants.authenticate('pvs', apiKey.trim())
+        ? { kind: 'pvs', value: apiKey.trim() }
         : typeof gatewaySecret === 'string'
-          ? await this.tenants.authenticate('pvsgw', gatewaySecret.trim())
+          ? { kind: 'pvsgw', value: gatewaySecret.trim() }
           : null;
+    const presented = credential && { keyId: parseCredential(credential.kind, credential.value)?.keyId ?? null };
+    const tenant = await this.attempts.attempt(context, presented, async () => credential && this.tenants.authenticate(credential.kind, credential.value));
     if (!tenant) throw new UnauthorizedException('Missing or invalid API key or gateway secret');
     request.tenant = tenant;
     return true;

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { FastifyReply } from 'fastify';
+import { ExpectedVersionConflictError } from '@pvs/event-store';
 import { BODY_LIMIT_BYTES } from '../gateway-config';
 import { apiError } from './api-error';
 
@@ -12,6 +13,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     if (exception instanceof HttpException) {
       reply.status(exception.getStatus()).send(apiError(messageOf(exception)));
+      return;
+    }
+    if (exception instanceof ExpectedVersionConflictError) {
+      // Every handler retries or answers its own conflicts; one that slips through is still the client's to retry.
+      reply.status(HttpStatus.CONFLICT).send(apiError('The resource was changed by another request meanwhile; try again'));
       return;
     }
     this.logger.error(exception instanceof Error ? exception.stack : String(exception));

@@ -1,5 +1,5 @@
 import { ArgumentMetadata, Injectable, UnprocessableEntityException, ValidationError, ValidationPipe } from '@nestjs/common';
-import { findUnstorableText } from './storable-text';
+import { findBodyProblem } from './body-shape';
 
 /** Validates request bodies against their DTO: unknown fields refused, every failure a 422. */
 @Injectable()
@@ -18,8 +18,8 @@ export class BodyValidationPipe extends ValidationPipe {
     if (metadata.type === 'body' && (typeof value !== 'object' || value === null || Array.isArray(value))) {
       throw new UnprocessableEntityException('The request body must be a JSON object');
     }
-    const unstorable = metadata.type === 'body' ? findUnstorableText(value) : null;
-    if (unstorable) throw new UnprocessableEntityException(`${unstorable} contains a NUL character or invalid Unicode`);
+    const problem = metadata.type === 'body' ? findBodyProblem(value) : null;
+    if (problem) throw new UnprocessableEntityException(problem);
     return super.transform(value, metadata);
   }
 }

@@ -6,24 +6,31 @@ import { IncomingMessage } from 'node:http';
 import { METRICS, Metrics } from '@pvs/observability';
 import { serveAdminPage } from '../admin-page/admin-page';
 import { BODY_LIMIT_BYTES, GATEWAY_CONFIG, GatewayConfig } from '../gateway-config';
+import { GatewaySettings } from '../gateway-settings';
 import { serveMetrics } from '../monitoring/metrics-route';
 import { observeRequests } from '../monitoring/request-observation';
 import { API_PREFIX } from './api-prefix';
 import { MAX_PATH_PARAM_LENGTH } from './path-params';
 import { ApiExceptionFilter } from './api-exception.filter';
+import { answerClientError, clientTimeouts } from './client-errors';
+import { parseBodies } from './body-parsers';
 import { BodyValidationPipe } from './body-validation.pipe';
 import { answerMethodNotAllowed } from './method-not-allowed';
-import { serveOpenApi } from './openapi/openapi';
+import { SWAGGER_UI_PATH, guardDocs, serveOpenApi } from './openapi/openapi';
+import { addSecurityHeaders } from './security-headers';
 
 export { API_PREFIX };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 /** Fastify, with the request id taken from a well-formed X-Request-Id or made fresh. */
-export function createHttpAdapter(): FastifyAdapter {
+export function createHttpAdapter(settings: Pick<GatewaySettings, 'requestTimeoutMs' | 'trustProxy'>): FastifyAdapter {
   return new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
-    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH, ignoreTrailingSlash: true },
+    ...clientTimeouts(settings.requestTimeoutMs),
+    trustProxy: settings.trustProxy,
+    clientErrorHandler: answerClientError,
     // Errors Fastify raises before routing get our error body too. No id is that long: 404.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
@@ -38,6 +45,9 @@ export function createHttpAdapter(): FastifyAdapter {
   });
 }
 
+/** Nest's own body parsers stay off: ours (body-parsers.ts) read JSON, and forms where a forwarder sends them. */
+export const NEST_HTTP_OPTIONS = { bodyParser: false } as const;
+
 /** Prefix, error bodies, validation and monitoring shared by every way of running the gateway. */
 export function configureHttpServer(app: INestApplication): void {
   const fastifyApp = app as NestFastifyApplication;
@@ -45,14 +55,17 @@ export function configureHttpServer(app: INestApplication): void {
   fastifyApp.useGlobalFilters(new ApiExceptionFilter());
   fastifyApp.useGlobalPipes(new BodyValidationPipe());
   const fastify = fastifyApp.getHttpAdapter().getInstance();
-  fastify.removeContentTypeParser('text/plain'); // every body is JSON: anything else is a 415
+  parseBodies(fastify, [`/${API_PREFIX}/sms/ingest`]);
   answerMethodNotAllowed(fastify);
   fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('x-request-id', request.id);
   });
+  addSecurityHeaders(fastify, SWAGGER_UI_PATH);
   const metrics = app.get<Metrics>(METRICS);
+  const config = app.get<GatewayConfig>(GATEWAY_CONFIG);
   observeRequests(fastify, metrics);
-  serveMetrics(fastify, metrics, app.get<GatewayConfig>(GATEWAY_CONFIG).metricsAccess);
+  serveMetrics(fastify, metrics, config.metricsAccess);
+  guardDocs(fastify, config);
   serveOpenApi(app);
   serveAdminPage(fastify);
 }

@@ -1,15 +1,17 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsString, Length } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray } from 'class-validator';
 import { OptionalNotNull } from '../http/optional-not-null';
+import { PlainText, plainTextPattern } from '../http/plain-text';
 
 const MAX_SENDERS = 50;
 
 const SenderList = () =>
   applyDecorators(
-    ApiPropertyOptional({ type: [String], maxItems: MAX_SENDERS, items: { type: 'string', minLength: 1, maxLength: 32 } }),
+    ApiPropertyOptional({ type: [String], minItems: 1, maxItems: MAX_SENDERS, items: { type: 'string', minLength: 1, pattern: plainTextPattern('identifier', 1, 32) } }),
     OptionalNotNull(),
-    IsArray(), ArrayMaxSize(MAX_SENDERS), IsString({ each: true }), Length(1, 32, { each: true }));
+    IsArray(), ArrayMinSize(1, { message: '$property must hold at least one item; leave it out for the default' }), ArrayMaxSize(MAX_SENDERS),
+    PlainText('identifier', 1, 32, { each: true }));
 
 /** Per-gateway lists: SMS sender allow-lists, or the merchant's receiving accounts. */
 export class PerGatewayListDto {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DestinationStream } from 'pino';
 import { JsonLogger, LogLevel } from '@pvs/observability';
-import { Clock } from '@pvs/runtime';
+import { Clock, listensOnLoopbackOnly } from '@pvs/runtime';
 import { RunningService, startEmbedded } from '../start-embedded';
 
 export interface TestService extends RunningService {
@@ -31,6 +31,17 @@ export interface TestServiceOptions {
   readonly databaseUrl?: string;
   readonly paymentExpirySeconds?: number;
   readonly smsDecisionWaitMs?: number;
+  readonly requestTimeoutMs?: number;
+  /** Where to listen (127.0.0.1 by default): another address closes the defaults meant for a developer's machine. */
+  readonly host?: string;
+  readonly docsPublic?: boolean;
+  /** Wrong credentials per address or key id in a minute before a block (1,000 unless set: suites send many). */
+  readonly authFailureLimit?: number;
+  readonly authFailureBlockMs?: number;
+  /** Admin requests per address in a minute (100,000 unless set). */
+  readonly adminRateLimit?: number;
+  /** Believe X-Forwarded-For: a test can then speak from many client addresses. */
+  readonly trustProxy?: boolean;
   readonly expirySweepIntervalMs?: number;
   readonly webhookRetryScheduleSeconds?: readonly number[];
   readonly webhookTimeoutMs?: number;
@@ -40,6 +51,7 @@ export interface TestServiceOptions {
   readonly dataDir?: string;
   readonly adminToken?: string;
   readonly secretsKey?: Buffer;
+  readonly previousSecretsKeys?: readonly Buffer[];
   readonly clock?: Clock;
   /** Where the JSON log lines go (default stdout), from which level (default error: the failed webhook attempts that tests provoke are warnings). */
   readonly logDestination?: DestinationStream;
@@ -51,13 +63,22 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
   const adminToken = options.adminToken ?? randomBytes(24).toString('base64url');
   const service = await startEmbedded({
     port: 0,
-    host: '127.0.0.1',
+    host: options.host ?? '127.0.0.1',
     dataDir: options.dataDir ?? null,
     databaseUrl: options.databaseUrl,
     adminToken,
     secretsKey: options.secretsKey ?? randomBytes(32),
+    previousSecretsKeys: options.previousSecretsKeys ?? [],
     metricsToken: options.metricsToken,
-    gateway: { paymentExpirySeconds: options.paymentExpirySeconds ?? 86_400, smsDecisionWaitMs: options.smsDecisionWaitMs ?? 2_000 },
+    gateway: {
+      paymentExpirySeconds: options.paymentExpirySeconds ?? 86_400,
+      smsDecisionWaitMs: options.smsDecisionWaitMs ?? 2_000,
+      requestTimeoutMs: options.requestTimeoutMs ?? 15_000,
+      docsPublic: options.docsPublic ?? listensOnLoopbackOnly(options.host ?? '127.0.0.1'),
+      authFailures: { limit: options.authFailureLimit ?? 1_000, windowMs: 60_000, blockMs: options.authFailureBlockMs ?? 60_000 },
+      adminRateLimit: options.adminRateLimit ?? 100_000,
+      trustProxy: options.trustProxy ?? false,
+    },
     matcher: { expirySweepIntervalMs: options.expirySweepIntervalMs ?? 60_000 },
     notifier: {
       allowPrivateNetworks: options.webhookAllowPrivateNetworks ?? true,

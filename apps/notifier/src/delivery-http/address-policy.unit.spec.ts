@@ -21,7 +21,7 @@ const IPV4_RANGES: readonly [string, string, string, readonly string[]][] = [
 const IPV6_RANGES: readonly [string, string, string, readonly string[]][] = [
   ['::/96 unspecified, loopback, IPv4-compatible', '::', '::ffff:ffff', ['::1:0:0']],
   ['fc00::/7 unique local', 'fc00::', 'fdff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', ['fbff:ffff:ffff:ffff:ffff:ffff:ffff:ffff']],
-  ['fe80::/10 link-local', 'fe80::', 'febf:ffff:ffff:ffff:ffff:ffff:ffff:ffff', ['fe7f:ffff:ffff:ffff:ffff:ffff:ffff:ffff', 'fec0::']],
+  ['fe80::/10 link-local', 'fe80::', 'febf:ffff:ffff:ffff:ffff:ffff:ffff:ffff', ['fe7f:ffff:ffff:ffff:ffff:ffff:ffff:ffff']],
   ['ff00::/8 multicast', 'ff00::', 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', []],
   ['2001:db8::/32 documentation', '2001:db8::', '2001:db8:ffff:ffff:ffff:ffff:ffff:ffff', ['2001:db7:ffff:ffff:ffff:ffff:ffff:ffff', '2001:db9::']],
   ['64:ff9b:1::/48 local-use NAT64', '64:ff9b:1::', '64:ff9b:1:ffff:ffff:ffff:ffff:ffff', ['64:ff9b:2::']],
@@ -76,6 +76,34 @@ describe('isPublicAddress', () => {
     expect(isPublicAddress('2002::')).toBe(false);
     expect(isPublicAddress('2001:ffff:ffff:ffff:ffff:ffff:ffff:ffff')).toBe(true);
     expect(isPublicAddress('2003::')).toBe(true);
+  });
+
+  // Found by an attacker's probe: classified as public by the hand-written list this policy once was.
+  it.each([
+    ['SIIT (::ffff:0:0:0/96) around a loopback address', '::ffff:0:7f00:1'],
+    ['SIIT around a private address', '::ffff:0:a00:1'],
+    ['Teredo (2001::/32)', '2001:0:4136:e378:8000:63bf:3fff:fdd2'],
+    ['Teredo, lowest', '2001::'],
+    ['site-local (fec0::/10)', 'fec0::1'],
+    ['discard-only (100::/64)', '100::1'],
+    ['ORCHIDv2 (2001:20::/28)', '2001:20::1'],
+    ['benchmarking (2001:2::/48)', '2001:2::1'],
+    ['IPv6 documentation (3fff::/20)', '3fff::1'],
+    ['local-use NAT64 around a public address', '64:ff9b:1::808:808'],
+  ])('refuses %s', (_label, ip) => {
+    expect(isPublicAddress(ip)).toBe(false);
+  });
+
+  it('judges the IPv4 address inside SIIT addresses, as inside IPv4-mapped ones', () => {
+    expect(isPublicAddress('::ffff:0:808:808')).toBe(true);
+    expect(isPublicAddress('::ffff:0:a9fe:a9fe')).toBe(false);
+  });
+
+  it('allows a public NAT64 address only when the IPv4 address inside is public, and no look-alike prefix', () => {
+    expect(isPublicAddress('64:ff9b::808:808')).toBe(true);
+    expect(isPublicAddress('64:ff9a::a00:1')).toBe(true);
+    expect(isPublicAddress('65:ff9b::a00:1')).toBe(true);
+    expect(isPublicAddress('64:ff9b:0:0:0:1:a00:1')).toBe(true);
   });
 
   it('ignores a zone index and refuses anything that is not an IP address', () => {

@@ -18,7 +18,7 @@ export class AttemptReport {
     this.metrics.webhookAttempts.inc({ outcome });
     this.metrics.webhookAttemptDuration.observe({ outcome }, record.durationMs / 1000);
     const dead = outcome !== 'succeeded' && record.nextAttemptAt === null;
-    if (dead) this.metrics.deadWebhooks.inc({ cause: outcome === 'refused' ? 'refused' : 'retries_exhausted' });
+    if (dead) this.metrics.deadWebhooks.inc({ cause: outcome === 'failed' ? 'retries_exhausted' : outcome });
     const line = {
       msg: 'webhook attempt',
       correlation_id: delivery.correlationId,

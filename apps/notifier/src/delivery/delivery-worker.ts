@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Clock } from '@pvs/runtime';
-import { SecretBox, Tenant, TenantDirectory } from '@pvs/tenants';
+import { SecretBox, Tenant, TenantDirectory, UnopenableSecretError } from '@pvs/tenants';
 import { AttemptRecord, Delivery, DeliveryOutbox, originOf } from '@pvs/webhook-deliveries';
 import { WebhookResult, WebhookSender } from '../delivery-http/webhook-sender.port';
 import { AttemptReport } from './attempt-report';
 import { SigningSecrets, signWebhook } from '../signing/webhook-signer';
 import { nextAttemptAt } from './retry-schedule';
+
+/** What came of an attempt: the sender's result, or no sending at all because the delivery could not be signed. */
+type AttemptResult = WebhookResult | { readonly kind: 'unsigned'; readonly reason: string; readonly durationMs: number };
 
 export interface DeliveryWorkerOptions {
   readonly retryScheduleSeconds: readonly number[];
@@ -116,38 +119,50 @@ export class DeliveryWorker {
 
   private async attempt(delivery: Delivery): Promise<void> {
     const startedAt = this.clock.now();
-    const tenant = await this.tenants.find(delivery.tenantId);
-    const result: WebhookResult = tenant
-      ? await this.sender.send({
-          url: delivery.url as string,
-          headers: { ...signWebhook(delivery.id, Math.floor(startedAt.getTime() / 1000), delivery.body, this.secretsOf(tenant, startedAt)) },
-          body: delivery.body,
-          timeoutMs: this.options.timeoutMs,
-        })
-      : { kind: 'failed', error: `tenant ${delivery.tenantId} is unknown`, durationMs: 0 };
+    const result = await this.send(delivery, startedAt);
     const succeeded = result.kind === 'response' && result.status >= 200 && result.status < 300;
     const retryAfter = result.kind === 'response' ? result.retryAfterSeconds : null;
-    const next = succeeded || result.kind === 'refused'
-      ? null // a refused destination stays refused: retrying cannot help
+    const next = succeeded || result.kind === 'refused' || result.kind === 'unsigned'
+      ? null // a refused destination stays refused, and a missing key does not come back by itself: parked
       : nextAttemptAt(this.options.retryScheduleSeconds, delivery.attempts + 1, this.clock.now(), retryAfter);
     const record: AttemptRecord = {
       delivery,
       startedAt,
       durationMs: result.durationMs,
       statusCode: result.kind === 'response' ? result.status : null,
-      error: result.kind === 'response' ? (succeeded ? null : `HTTP ${result.status}`) : result.kind === 'refused' ? result.reason : result.error,
-      outcome: succeeded ? 'succeeded' : result.kind === 'refused' ? 'refused' : 'failed',
+      error: result.kind === 'response' ? (succeeded ? null : `HTTP ${result.status}`) : result.kind === 'failed' ? result.error : result.reason,
+      outcome: succeeded ? 'succeeded' : result.kind === 'response' ? 'failed' : result.kind,
       nextAttemptAt: next,
     };
     await this.outbox.recordAttempt(this.owner, record, this.options.disableEndpointAfterMs);
     this.report.attempted(record);
   }
 
+  /** Signs and sends the delivery; one whose tenant's secret does not open is not sent at all. */
+  private async send(delivery: Delivery, startedAt: Date): Promise<AttemptResult> {
+    const tenant = await this.tenants.find(delivery.tenantId);
+    if (!tenant) return { kind: 'failed', error: `tenant ${delivery.tenantId} is unknown`, durationMs: 0 };
+    let secrets: SigningSecrets;
+    try {
+      secrets = this.secretsOf(tenant, startedAt);
+    } catch (error) {
+      if (!(error instanceof UnopenableSecretError)) throw error;
+      const reason = `Not sent: the webhook secret does not open (${error.message}); give its key in SECRETS_KEY or SECRETS_PREVIOUS_KEYS, then redeliver`;
+      return { kind: 'unsigned', reason, durationMs: 0 };
+    }
+    return this.sender.send({
+      url: delivery.url as string,
+      headers: { ...signWebhook(delivery.id, Math.floor(startedAt.getTime() / 1000), delivery.body, secrets) },
+      body: delivery.body,
+      timeoutMs: this.options.timeoutMs,
+    });
+  }
+
   private secretsOf(tenant: Tenant, now: Date): SigningSecrets {
     const overlap = tenant.previousWebhookSecret && tenant.previousWebhookSecretValidUntil && tenant.previousWebhookSecretValidUntil > now.toISOString();
     return {
-      current: this.secretBox.open(tenant.webhookSecret),
-      previous: overlap ? this.secretBox.open(tenant.previousWebhookSecret!) : null,
+      current: this.secretBox.open(tenant.webhookSecret, tenant.id),
+      previous: overlap ? this.secretBox.open(tenant.previousWebhookSecret!, tenant.id) : null,
     };
   }
 }

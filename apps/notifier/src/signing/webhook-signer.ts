@@ -26,19 +26,22 @@ export function signWebhook(id: string, timestampSeconds: number, rawBody: strin
   const secretsInUse = secrets.previous ? [secrets.current, secrets.previous] : [secrets.current];
   return {
     // Keyed with the whole secret string, as receivers of the legacy header already verify it.
-    'x-service-signature': createHmac('sha256', secrets.current).update(rawBody, 'utf8').digest('hex'),
+    'x-service-signature': createHmac('sha256', secrets.current).update(rawBody).digest('hex'),
     'webhook-id': id,
     'webhook-timestamp': timestamp,
     'webhook-signature': secretsInUse
-      .map((secret) => `v1,${createHmac('sha256', standardWebhooksKey(secret)).update(signedContent, 'utf8').digest('base64')}`)
+      .map((secret) => `v1,${createHmac('sha256', standardWebhooksKey(secret)).update(signedContent).digest('base64')}`)
       .join(' '),
   };
 }
 
+/** Strings are hashed as UTF-8 (Node's default), the bytes that are sent. */
 function standardWebhooksKey(secret: string): Buffer {
-  const encoded = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : '';
+  const encoded = secret.slice(SECRET_PREFIX.length);
   const key = Buffer.from(encoded, 'base64');
   // Buffer skips characters outside base64; receivers' libraries do not, so accept only what round-trips.
-  if (key.length === 0 || key.toString('base64') !== encoded) throw new Error('A signing secret must be whsec_ followed by padded base64');
+  if (!secret.startsWith(SECRET_PREFIX) || key.length === 0 || key.toString('base64') !== encoded) {
+    throw new Error('A signing secret must be whsec_ followed by padded base64');
+  }
   return key;
 }

@@ -65,7 +65,10 @@ describe('signWebhook', () => {
     const current = newSecret();
     expect(() => signWebhook('evt.1', now(), body, { current })).toThrow(/'\.'/);
     expect(() => signWebhook('', now(), body, { current })).toThrow();
-    expect(() => signWebhook('evt_1', 1.5, body, { current })).toThrow();
+    expect(() => signWebhook('evt_1', 1.5, body, { current })).toThrow('A webhook timestamp must be whole Unix seconds, not 1.5');
+    expect(() => signWebhook('evt_1', -1, body, { current })).toThrow('not -1');
+    expect(() => signWebhook('evt_1', Number.MAX_SAFE_INTEGER + 1, body, { current })).toThrow('whole Unix seconds');
+    expect(signWebhook('evt_1', 0, body, { current })['webhook-timestamp']).toBe('0');
     expect(() => signWebhook('evt_1', now(), body, { current: current.slice(6) })).toThrow(/whsec_/);
     expect(() => signWebhook('evt_1', now(), body, { current: 'whsec_not*base64' })).toThrow(/whsec_/);
     expect(() => signWebhook('evt_1', now(), body, { current, previous: 'whsec_' })).toThrow(/whsec_/);

@@ -13,7 +13,7 @@ export interface ScrapeAnswer {
 /** The answer to `GET /metrics`: the exposition, or 401 `{success:false, message}` without the token. */
 export async function answerScrape(metrics: Metrics, access: MetricsAccess, authorization: string | string[] | undefined): Promise<ScrapeAnswer> {
   if (!access.allows(authorization)) {
-    return { status: 401, contentType: 'application/json; charset=utf-8', body: JSON.stringify({ success: false, message: 'Missing or invalid metrics token' }) };
+    return { status: 401, contentType: 'application/json; charset=utf-8', body: JSON.stringify({ success: false, message: access.refusal() }) };
   }
   return { status: 200, contentType: metrics.contentType, body: await metrics.exposition() };
 }

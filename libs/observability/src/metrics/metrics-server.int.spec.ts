@@ -17,7 +17,7 @@ describe("a worker process's /metrics server (node:http on METRICS_PORT)", () =>
   };
 
   it('serves the registry to the bearer of METRICS_TOKEN only', async () => {
-    const get = await start(new MetricsAccess(token));
+    const get = await start(new MetricsAccess(token, { openWithoutToken: true }));
     for (const authorization of [undefined, 'Bearer not-the-token-at-all', `Bearer ${token.slice(0, -1)}`, token]) {
       const refused = await get('/metrics', { headers: authorization ? { authorization } : {} });
       expect(refused.status).toBe(401);
@@ -31,8 +31,15 @@ describe("a worker process's /metrics server (node:http on METRICS_PORT)", () =>
     expect(text).toContain('pvs_process_resident_memory_bytes');
   });
 
-  it('is open without a token, and answers 404 on any other path or method', async () => {
-    const get = await start(new MetricsAccess(undefined));
+  it('is closed without a token on a public address, saying which setting opens it', async () => {
+    const get = await start(new MetricsAccess(undefined, { openWithoutToken: false }));
+    const refused = await get('/metrics', { headers: { authorization: 'Bearer anything-at-all-0123' } });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ success: false, message: 'Metrics are not served on a public address without METRICS_TOKEN' });
+  });
+
+  it('is open without a token on a loopback address, and answers 404 on any other path or method', async () => {
+    const get = await start(new MetricsAccess(undefined, { openWithoutToken: true }));
     expect((await get('/metrics?ignored=1')).status).toBe(200);
     expect((await get('/')).status).toBe(404);
     expect((await get('/metrics/x')).status).toBe(404);

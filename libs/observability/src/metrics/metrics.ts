@@ -80,9 +80,9 @@ export class Metrics {
   readonly smsRejections = this.counter('pvs_sms_rejections_total', 'Forwarded SMS recorded as not a payment, by reason', ['reason']);
   readonly matchDecisions = this.counter('pvs_match_decisions_total', 'Payment decisions the matcher recorded (verified, manual_review, expired)', ['decision']);
   readonly unmatchedSms = this.counter('pvs_match_unmatched_sms_total', 'Parsed SMS the matcher could not match to a pending payment, by reason', ['reason']);
-  readonly webhookAttempts = this.counter('pvs_webhook_attempts_total', 'Webhook delivery attempts, by outcome (succeeded, failed, refused)', ['outcome']);
+  readonly webhookAttempts = this.counter('pvs_webhook_attempts_total', 'Webhook delivery attempts, by outcome (succeeded, failed, refused, unsigned)', ['outcome']);
   readonly webhookAttemptDuration = this.histogram('pvs_webhook_attempt_duration_seconds', 'Time of one webhook delivery attempt, by outcome', ['outcome']);
-  readonly deadWebhooks = this.counter('pvs_webhook_deliveries_dead_total', 'Webhook deliveries given up, by cause (retries_exhausted, refused)', ['cause']);
+  readonly deadWebhooks = this.counter('pvs_webhook_deliveries_dead_total', 'Webhook deliveries given up, by cause (retries_exhausted, refused, unsigned)', ['cause']);
   readonly projectionLag = new LagGauges(this.registry, 'projection', 'How far each projection is behind the event log');
   readonly subscriptionLag = new LagGauges(this.registry, 'subscription', "How far each of the matcher's subscriptions is behind the event log");
 

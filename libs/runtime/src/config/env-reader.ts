@@ -69,6 +69,27 @@ export class EnvReader {
     return raw;
   }
 
+  /**
+   * A secret that guards everything (the admin token): at least 32 characters that look random, so a phrase, a
+   * repeated character or a short word list is refused at start, as any other bad setting.
+   */
+  strongSecret(name: string): string | undefined {
+    const raw = this.secret(name, { minLength: STRONG_SECRET_LENGTH });
+    if (raw !== undefined && (new Set(raw).size < STRONG_SECRET_DISTINCT || estimatedBits(raw) < STRONG_SECRET_BITS)) {
+      throw new ConfigError(name, `must look random: at least ${STRONG_SECRET_BITS} bits (openssl rand -base64 32)`);
+    }
+    return raw;
+  }
+
+  /** Comma-separated base64 keys of `bytes` bytes each; none when unset. */
+  base64Keys(name: string, bytes: number): Buffer[] {
+    const raw = this.optionalString(name);
+    if (raw === undefined) return [];
+    const keys = raw.split(',').map((part) => Buffer.from(part.trim(), 'base64'));
+    if (keys.some((key) => key.length !== bytes)) throw new ConfigError(name, `must be comma-separated keys of ${bytes} bytes each, base64-encoded`);
+    return keys;
+  }
+
   base64Key(name: string, bytes: number): Buffer | undefined {
     const raw = this.optionalString(name);
     if (raw === undefined) return undefined;
@@ -76,4 +97,20 @@ export class EnvReader {
     if (key.length !== bytes) throw new ConfigError(name, `must be ${bytes} bytes, base64-encoded (openssl rand -base64 ${bytes})`);
     return key;
   }
+}
+
+const STRONG_SECRET_LENGTH = 32;
+const STRONG_SECRET_DISTINCT = 12;
+const STRONG_SECRET_BITS = 128;
+const CHARACTER_CLASSES: readonly [RegExp, number][] = [
+  [/[0-9]/, 10],
+  [/[a-z]/, 26],
+  [/[A-Z]/, 26],
+  [/[^0-9a-zA-Z]/, 33],
+];
+
+/** Bits a random string of this length over the character classes it uses would carry: an upper bound for any other. */
+function estimatedBits(value: string): number {
+  const alphabet = CHARACTER_CLASSES.filter(([pattern]) => pattern.test(value)).reduce((size, [, members]) => size + members, 0);
+  return value.length * Math.log2(alphabet);
 }

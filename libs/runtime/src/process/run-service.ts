@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { JsonLogger } from '@pvs/observability';
 import { ConfigError, EnvReader } from '../config/env-reader';
 import { readLogLevel } from '../config/observability-settings';
+import { PRIVATE_UMASK } from './private-files';
 
 export interface StartedService {
   /** Lines to log once started. */
@@ -12,9 +13,10 @@ export interface StartedService {
 /**
  * Starts a service process with JSON logs on stdout (LOG_LEVEL): logs its banner, closes it
  * cleanly on SIGINT/SIGTERM, and turns a start-up failure into one log line (a bad setting names
- * its variable) and exit code 1.
+ * its variable) and exit code 1. Every file it writes is private to its user.
  */
 export function runService(service: string, start: (logger: JsonLogger) => Promise<StartedService>): void {
+  process.umask(PRIVATE_UMASK);
   let logger: JsonLogger;
   try {
     logger = new JsonLogger({ service, level: readLogLevel(new EnvReader(process.env)) });

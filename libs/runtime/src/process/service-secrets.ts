@@ -7,8 +7,13 @@ export function requiredSecretsKey(read: EnvReader): Buffer {
   return key;
 }
 
+/** Keys that sealed secrets before SECRETS_KEY replaced them: they still open, never seal (see SecretBox). */
+export function previousSecretsKeys(read: EnvReader): Buffer[] {
+  return read.base64Keys('SECRETS_PREVIOUS_KEYS', 32);
+}
+
 export function requiredAdminToken(read: EnvReader): string {
-  const token = read.secret('ADMIN_TOKEN', { minLength: 16 });
-  if (!token) throw new ConfigError('ADMIN_TOKEN', 'is required (at least 16 characters)');
+  const token = read.strongSecret('ADMIN_TOKEN');
+  if (!token) throw new ConfigError('ADMIN_TOKEN', 'is required (at least 32 random characters: openssl rand -base64 32)');
   return token;
 }

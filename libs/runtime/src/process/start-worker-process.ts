@@ -2,6 +2,7 @@ import { DynamicModule, Module, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { JsonLogger, MetricsAccess, startMetricsServer } from '@pvs/observability';
 import { EnvReader } from '../config/env-reader';
+import { listensOnLoopbackOnly } from '../config/listen-address';
 import { loadDistributedServices } from '../config/distributed-config';
 import { readMetricsPort, readMetricsToken } from '../config/observability-settings';
 import { openDistributedInfrastructure } from '../distributed-infrastructure';
@@ -16,7 +17,7 @@ export async function startWorkerProcess(name: string, appModule: DynamicModule 
   const read = new EnvReader(process.env);
   const metricsPort = readMetricsPort(read);
   const host = read.string('HOST', '127.0.0.1');
-  const access = new MetricsAccess(readMetricsToken(read));
+  const access = new MetricsAccess(readMetricsToken(read), { openWithoutToken: listensOnLoopbackOnly(host) });
   const infrastructure = await openDistributedInfrastructure(loadDistributedServices(process.env, name));
 
   @Module({ imports: [InfrastructureModule.register(infrastructure), appModule] })

@@ -5,7 +5,7 @@ const REVIEW_LIMIT = 200;
 const DEAD_LIMIT = 1000;
 const TOKEN_KEY = 'pvs.admin.token';
 const OPERATOR_KEY = 'pvs.admin.operator';
-const TOKEN_REFUSED = 'The admin token was refused. Enter it again.';
+const TOKEN_REFUSED = 'The operator token was refused. Enter it again.';
 
 const STATUSES = ['verified', 'manual_review', 'pending', 'failed'];
 const STATUS_LABELS = { verified: 'Verified', manual_review: 'In review', pending: 'Pending', failed: 'Failed' };
@@ -200,7 +200,7 @@ function reviewRow(payment, notice) {
     try {
       await api(`/admin/payments/${encodeURIComponent(payment.uuid)}/${verdict}`, {
         method: 'POST',
-        body: { operator: session.operator, note: note.value.trim() },
+        body: { note: note.value.trim() },
       });
       decided.add(payment.uuid);
       reviewRows.delete(payment.uuid);
@@ -384,33 +384,29 @@ function signOut(message) {
   document.getElementById('session').hidden = true;
   const form = document.getElementById('sign-in-form');
   form.token.value = '';
-  form.operator.value = session.operator ?? '';
   const problem = document.getElementById('sign-in-error');
   problem.textContent = message ?? '';
   problem.hidden = !message;
   document.getElementById('sign-in').hidden = false;
-  (form.operator.value ? form.token : form.operator).focus();
+  form.token.focus();
 }
 
 async function signIn(event) {
   event.preventDefault();
   const form = event.currentTarget;
   const token = form.token.value.trim();
-  const operator = form.operator.value.trim();
+  let operator;
   const button = form.querySelector('button[type="submit"]');
   const problem = document.getElementById('sign-in-error');
   button.disabled = true;
   problem.hidden = true;
   try {
-    await api('/admin/payments?limit=1', { token });
+    operator = (await api('/admin/operators/me', { token })).name;
   } catch (error) {
-    // Only a refusal stops here; any other trouble shows in the panels.
-    if (error.status === 401) {
-      problem.textContent = 'That admin token was refused. Check it and try again.';
-      problem.hidden = false;
-      form.token.select();
-      return;
-    }
+    problem.textContent = error.status === 401 ? 'That operator token was refused. Check it and try again.' : error.message;
+    problem.hidden = false;
+    form.token.select();
+    return;
   } finally {
     button.disabled = false;
   }

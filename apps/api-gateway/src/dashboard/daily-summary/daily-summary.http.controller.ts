@@ -4,7 +4,7 @@ import { DailyBucket, TENANT_DAILY_VIEWS, TenantDailySummary, TenantDailyViews }
 import { CLOCK, Clock } from '@pvs/runtime';
 import { TENANT_DIRECTORY, TenantDirectory } from '@pvs/tenants';
 import { ApiQuery } from '@nestjs/swagger';
-import { AdminTokenGuard } from '../../auth/admin-token.guard';
+import { OperatorGuard } from '../../auth/operator.guard';
 import { AdminApi, ApiData, ApiErrors, Summary, UuidQuery } from '../../http/openapi/api-docs';
 import { schemaRef } from '../../http/openapi/schemas';
 import { optionalDateParam, optionalUuidParam } from '../../http/query-params';
@@ -13,7 +13,7 @@ const bucketResponse = (bucket: DailyBucket) => ({ count: bucket.payments, amoun
 
 /** Per tenant, the payments registered on one Asia/Karachi day (today by default), as they stand now. */
 @Controller('admin/dashboard')
-@UseGuards(AdminTokenGuard)
+@UseGuards(OperatorGuard)
 @AdminApi()
 export class DailySummaryHttpController {
   constructor(

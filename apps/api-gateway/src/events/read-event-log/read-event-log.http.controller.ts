@@ -1,7 +1,7 @@
 import { Controller, Get, Query, UnprocessableEntityException, UseGuards } from '@nestjs/common';
 import { isCheckpoint } from '@pvs/event-store';
 import { ApiQuery } from '@nestjs/swagger';
-import { AdminTokenGuard } from '../../auth/admin-token.guard';
+import { OperatorGuard } from '../../auth/operator.guard';
 import { AdminApi, ApiData, ApiErrors, LimitQuery, Summary } from '../../http/openapi/api-docs';
 import { schemaRef } from '../../http/openapi/schemas';
 import { intParam, limitParam } from '../../http/query-params';
@@ -15,7 +15,7 @@ const MAX_WAIT_MS = 30_000;
  * `after`; with `wait_ms` the request is held until at least one event exists (long polling).
  */
 @Controller('admin/events')
-@UseGuards(AdminTokenGuard)
+@UseGuards(OperatorGuard)
 @AdminApi()
 export class ReadEventLogHttpController {
   constructor(private readonly handler: ReadEventLogHandler) {}

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, NotFoundException, Param, Query, UnprocessableEntityException, UseGuards } from '@nestjs/common';
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
 import { ApiQuery } from '@nestjs/swagger';
-import { AdminTokenGuard } from '../../auth/admin-token.guard';
+import { OperatorGuard } from '../../auth/operator.guard';
 import { AdminApi, ApiData, ApiErrors, LimitQuery, PathParam, Summary } from '../../http/openapi/api-docs';
 import { schemaRef } from '../../http/openapi/schemas';
 import { intParam, limitParam } from '../../http/query-params';
@@ -12,7 +12,7 @@ const STREAM_NAME = /^[a-z]+-[A-Za-z0-9_.:-]{1,200}$/;
 
 /** The events of one stream, in version order, a page at a time. */
 @Controller('admin/streams')
-@UseGuards(AdminTokenGuard)
+@UseGuards(OperatorGuard)
 @AdminApi()
 export class ReadStreamHttpController {
   constructor(@Inject(EVENT_STORE) private readonly events: EventStore) {}

@@ -1,6 +1,10 @@
 import { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { carriesAdminToken } from '../../auth/operator.guard';
+import { GatewayConfig } from '../../gateway-config';
 import { API_PREFIX } from '../api-prefix';
+import { apiError } from '../api-error';
 import { OPERATOR_SCHEMAS } from './operator-schemas';
 import { COMPONENT_SCHEMAS } from './schemas';
 import { WEBHOOK_CALLBACK } from './webhook-callback';
@@ -37,11 +41,25 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
   return document;
 }
 
-/** Serves the document as JSON and Swagger UI for people. */
+/** Serves the document as JSON and Swagger UI for people (see guardDocs for who may read them). */
 export function serveOpenApi(app: INestApplication): void {
   SwaggerModule.setup(SWAGGER_UI_PATH, app, createOpenApiDocument(app), {
     useGlobalPrefix: false,
     jsonDocumentUrl: OPENAPI_JSON_PATH,
     raw: ['json'],
+  });
+}
+
+/**
+ * The document and Swagger UI go to anyone when the docs are public (DOCS_ENABLED, by default on a loopback address
+ * only), else to the bearer of the admin token.
+ */
+export function guardDocs(fastify: FastifyInstance, config: Pick<GatewayConfig, 'docsPublic' | 'adminTokenHash'>): void {
+  if (config.docsPublic) return;
+  fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0];
+    if (path !== OPENAPI_JSON_PATH && path !== SWAGGER_UI_PATH && !path.startsWith(`${SWAGGER_UI_PATH}/`)) return;
+    if (carriesAdminToken(request.headers.authorization, config.adminTokenHash)) return;
+    await reply.code(401).send(apiError('The API documentation is not public here: set DOCS_ENABLED=true, or send the admin token'));
   });
 }

@@ -88,7 +88,7 @@ export const OPERATOR_SCHEMAS: Record<string, SchemaObject> = {
       duration_ms: { type: 'integer', minimum: 0 },
       status_code: nullable({ type: 'integer' }),
       error: nullable(str),
-      outcome: { type: 'string', enum: ['succeeded', 'failed', 'refused'] },
+      outcome: { type: 'string', enum: ['succeeded', 'failed', 'refused', 'unsigned'] },
       next_attempt_at: nullable(dateTime),
     },
   },

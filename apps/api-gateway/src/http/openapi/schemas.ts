@@ -1,5 +1,7 @@
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { BALANCE_CHECK_MODES, GATEWAYS, PAYMENT_STATUSES, TENANT_STATUSES } from '@pvs/contracts';
+import { MAX_SENDER_LENGTH } from '../../sms/ingest-sms/forwarded-sms';
+import { plainTextPattern } from '../plain-text';
 
 const dateTime: SchemaObject = { type: 'string', format: 'date-time' };
 const nullable = (schema: SchemaObject): SchemaObject => ({ ...schema, nullable: true });
@@ -11,7 +13,7 @@ const perGateway = (item: SchemaObject): SchemaObject => ({
   properties: Object.fromEntries(GATEWAYS.map((gateway) => [gateway, item])),
 });
 
-const smsSender: SchemaObject = { type: 'string', minLength: 1, maxLength: 64, pattern: '\\S' };
+const smsSender: SchemaObject = { type: 'string', minLength: 1, pattern: plainTextPattern('identifier', 1, MAX_SENDER_LENGTH) };
 const smsText: SchemaObject = { type: 'string', minLength: 1, maxLength: 4096, pattern: '\\S' };
 
 /** A forwarder app's own body: a kind marker, and the SMS fields at the top or inside `container`. */

@@ -1,7 +1,7 @@
 import { Controller, Get, Inject, Query, UseGuards } from '@nestjs/common';
 import { GATEWAYS, PAYMENT_STATUSES } from '@pvs/contracts';
 import { PAYMENT_VIEWS, PaymentViews } from '@pvs/read-model';
-import { AdminTokenGuard } from '../../auth/admin-token.guard';
+import { OperatorGuard } from '../../auth/operator.guard';
 import { AdminApi, ApiErrors, ApiList, ChoiceQuery, LimitQuery, Summary, UuidQuery } from '../../http/openapi/api-docs';
 import { schemaRef } from '../../http/openapi/schemas';
 import { limitParam, optionalChoiceParam, optionalUuidParam } from '../../http/query-params';
@@ -9,7 +9,7 @@ import { operatorPaymentResponse } from '../payment-response';
 
 /** Payments of every tenant for operators, newest first: `?status=manual_review` is the review queue. */
 @Controller('admin/payments')
-@UseGuards(AdminTokenGuard)
+@UseGuards(OperatorGuard)
 @AdminApi()
 export class ListPaymentsHttpController {
   constructor(@Inject(PAYMENT_VIEWS) private readonly views: PaymentViews) {}

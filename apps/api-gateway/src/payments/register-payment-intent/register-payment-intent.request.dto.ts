@@ -1,6 +1,7 @@
-import { IsIn, IsNumber, IsObject, IsOptional, IsString, IsUrl, Length, Max, MaxLength, Min, Validate, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
+import { IsIn, IsObject, IsOptional, IsUrl, Max, MaxLength, Min, Validate, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { GATEWAYS, Gateway } from '@pvs/contracts';
+import { GATEWAYS, Gateway, pkrToPaisa } from '@pvs/contracts';
+import { PlainText, plainTextPattern } from '../../http/plain-text';
 
 export const MAX_AMOUNT_PKR = 100_000_000;
 export const MAX_CLIENT_METADATA_BYTES = 4096;
@@ -16,27 +17,37 @@ class BoundedJson implements ValidatorConstraintInterface {
   }
 }
 
+/** A JSON number that is a whole number of paisa, read from its shortest decimal form (1e-7 is not, nor is NaN). */
+@ValidatorConstraint({ name: 'pkrAmount' })
+class PkrAmount implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return typeof value === 'number' && pkrToPaisa(Math.abs(value)) !== null;
+  }
+
+  defaultMessage(): string {
+    return 'amount must be a number with at most 2 decimals';
+  }
+}
+
 /** Body of POST /payments/verify (spec 2.1). */
 export class RegisterPaymentIntentRequest {
   @ApiProperty({ enum: GATEWAYS, description: 'The payment channel the customer used' })
   @IsIn(GATEWAYS, { message: `gateway must be one of: ${GATEWAYS.join(', ')}` })
   gateway!: Gateway;
 
-  @ApiProperty({ minLength: 1, maxLength: 64, description: "The sender's transaction id from the customer's SMS, or a bank reference number" })
-  @IsString()
-  @Length(1, 64)
+  @ApiProperty({ minLength: 1, pattern: plainTextPattern('identifier', 1, 64), description: "The sender's transaction id from the customer's SMS, or a bank reference number; at most 64 characters once trimmed" })
+  @PlainText('identifier', 1, 64)
   transaction_reference!: string;
 
   @ApiProperty({ minimum: 0.01, maximum: MAX_AMOUNT_PKR, multipleOf: 0.01, description: 'Total payable, PKR, at most 2 decimals' })
-  @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 }, { message: 'amount must be a number with at most 2 decimals' })
+  @Validate(PkrAmount)
   @Min(0.01, { message: 'amount must be at least 0.01' })
   @Max(MAX_AMOUNT_PKR, { message: `amount must be at most ${MAX_AMOUNT_PKR}` })
   amount!: number;
 
-  @ApiPropertyOptional({ type: String, nullable: true, minLength: 1, maxLength: 64, description: 'Customer phone number or other sender identifier' })
+  @ApiPropertyOptional({ type: String, nullable: true, minLength: 1, pattern: plainTextPattern('identifier', 1, 64), description: 'Customer phone number or other sender identifier; at most 64 characters once trimmed' })
   @IsOptional()
-  @IsString()
-  @Length(1, 64)
+  @PlainText('identifier', 1, 64)
   sender_source?: string | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, format: 'uri', maxLength: 2048, description: "Where this payment's webhooks go; the tenant's webhook_url when left out" })

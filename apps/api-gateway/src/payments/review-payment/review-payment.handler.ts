@@ -3,11 +3,12 @@ import { PAYMENT_APPROVED, PAYMENT_REJECTED, PaymentReviewedData, paymentStream 
 import { EVENT_STORE, EventStore, ExpectedVersionConflictError } from '@pvs/event-store';
 import { Payment, foldPayment } from '@pvs/payments';
 import { CLOCK, Clock } from '@pvs/runtime';
+import { Principal } from '../../operators/operator';
 import { ReviewPaymentRequest } from './review-payment.request.dto';
 
 export type ReviewVerdict = 'approve' | 'reject';
 
-/** An operator's decision on a payment in manual review: verified or failed, with who and why. */
+/** An operator's decision on a payment in manual review: verified or failed, with who (from their token) and why. */
 @Injectable()
 export class ReviewPaymentHandler {
   constructor(
@@ -15,7 +16,7 @@ export class ReviewPaymentHandler {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async review(paymentId: string, verdict: ReviewVerdict, request: ReviewPaymentRequest, correlationId: string): Promise<Payment> {
+  async review(paymentId: string, verdict: ReviewVerdict, request: ReviewPaymentRequest, by: Principal, correlationId: string): Promise<Payment> {
     const history = await this.events.readStream(paymentStream(paymentId));
     const payment = foldPayment(history);
     if (!payment) throw new NotFoundException('Transaction not found');
@@ -24,7 +25,7 @@ export class ReviewPaymentHandler {
     }
     const event = {
       type: verdict === 'approve' ? PAYMENT_APPROVED : PAYMENT_REJECTED,
-      data: { paymentId, operator: request.operator, note: request.note ?? '', decidedAt: this.clock.now().toISOString() } satisfies PaymentReviewedData,
+      data: { paymentId, operator: by.name, operatorId: by.id, note: request.note ?? '', decidedAt: this.clock.now().toISOString() } satisfies PaymentReviewedData,
       metadata: { tenantId: payment.tenantId, correlationId },
     };
     // Appended at the version read: a concurrent decision makes this one a conflict, never a second decision.

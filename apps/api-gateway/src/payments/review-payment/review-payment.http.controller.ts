@@ -2,7 +2,8 @@ import { Body, Controller, HttpCode, HttpStatus, Param, Post, Req, UseGuards } f
 import { FastifyRequest } from 'fastify';
 import { AdminApi, ApiBodyErrors, ApiData, ApiErrors, PathParam, Summary } from '../../http/openapi/api-docs';
 import { schemaRef } from '../../http/openapi/schemas';
-import { AdminTokenGuard } from '../../auth/admin-token.guard';
+import { CurrentOperator, OperatorGuard } from '../../auth/operator.guard';
+import { Principal } from '../../operators/operator';
 import { UuidOrNotFoundPipe } from '../../http/uuid-or-not-found.pipe';
 import { paymentResponse } from '../payment-response';
 import { paymentView } from '../payment-history';
@@ -15,26 +16,26 @@ import { ReviewPaymentRequest } from './review-payment.request.dto';
 @ApiData(200, 'The payment after the decision', schemaRef('PaymentStatus'))
 @ApiBodyErrors()
 @ApiErrors(404, 409)
-@UseGuards(AdminTokenGuard)
+@UseGuards(OperatorGuard)
 export class ReviewPaymentHttpController {
   constructor(private readonly handler: ReviewPaymentHandler) {}
 
   @Post(':uuid/approve')
   @Summary('Approve a payment in manual_review (it becomes verified)')
   @HttpCode(HttpStatus.OK)
-  approve(@Param('uuid', new UuidOrNotFoundPipe('Transaction')) uuid: string, @Body() body: ReviewPaymentRequest, @Req() request: FastifyRequest) {
-    return this.review(uuid, 'approve', body, request.id);
+  approve(@Param('uuid', new UuidOrNotFoundPipe('Transaction')) uuid: string, @Body() body: ReviewPaymentRequest, @CurrentOperator() by: Principal, @Req() request: FastifyRequest) {
+    return this.review(uuid, 'approve', body, by, request.id);
   }
 
   @Post(':uuid/reject')
   @Summary('Reject a payment in manual_review (it becomes failed)')
   @HttpCode(HttpStatus.OK)
-  reject(@Param('uuid', new UuidOrNotFoundPipe('Transaction')) uuid: string, @Body() body: ReviewPaymentRequest, @Req() request: FastifyRequest) {
-    return this.review(uuid, 'reject', body, request.id);
+  reject(@Param('uuid', new UuidOrNotFoundPipe('Transaction')) uuid: string, @Body() body: ReviewPaymentRequest, @CurrentOperator() by: Principal, @Req() request: FastifyRequest) {
+    return this.review(uuid, 'reject', body, by, request.id);
   }
 
-  private async review(uuid: string, verdict: ReviewVerdict, body: ReviewPaymentRequest, correlationId: string) {
-    const payment = await this.handler.review(uuid, verdict, body, correlationId);
+  private async review(uuid: string, verdict: ReviewVerdict, body: ReviewPaymentRequest, by: Principal, correlationId: string) {
+    const payment = await this.handler.review(uuid, verdict, body, by, correlationId);
     return { success: true, data: paymentResponse(paymentView(payment)) };
   }
 }

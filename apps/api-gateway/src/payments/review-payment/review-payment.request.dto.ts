@@ -1,17 +1,11 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsString, Length } from 'class-validator';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { OptionalNotNull } from '../../http/optional-not-null';
+import { PlainText, plainTextPattern } from '../../http/plain-text';
 
+/** Who decided is not part of the body: it is the operator whose token signed the request. */
 export class ReviewPaymentRequest {
-  /** Who decided: recorded on the event. */
-  @ApiProperty({ minLength: 1, maxLength: 120, description: 'Who decided: recorded on the event' })
-  @IsString()
-  @Length(1, 120)
-  operator!: string;
-
-  @ApiPropertyOptional({ maxLength: 1000 })
+  @ApiPropertyOptional({ pattern: plainTextPattern('note', 0, 1000), description: 'Why: recorded on the event; at most 1000 characters once trimmed' })
   @OptionalNotNull()
-  @IsString()
-  @Length(0, 1000)
+  @PlainText('note', 0, 1000)
   note?: string;
 }

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, UseGuards } from '@nestjs/common';
-import { AdminTokenGuard } from '../../auth/admin-token.guard';
+import { OperatorGuard } from '../../auth/operator.guard';
 import { AdminApi, ApiData, ApiErrors, PathParam, Summary } from '../../http/openapi/api-docs';
 import { schemaRef } from '../../http/openapi/schemas';
 import { eventResponse } from '../../events/event-response';
@@ -9,7 +9,7 @@ import { operatorPaymentResponse } from '../payment-response';
 import { ShowPaymentHandler } from './show-payment.handler';
 
 @Controller('admin/payments')
-@UseGuards(AdminTokenGuard)
+@UseGuards(OperatorGuard)
 @AdminApi()
 export class ShowPaymentHttpController {
   constructor(private readonly handler: ShowPaymentHandler) {}

@@ -1,13 +1,13 @@
 import { Controller, Get, Inject, UseGuards } from '@nestjs/common';
 import { PROJECTION_STATUSES, ProjectionStatuses } from '@pvs/read-model';
-import { AdminTokenGuard } from '../../auth/admin-token.guard';
+import { OperatorGuard } from '../../auth/operator.guard';
 import { AdminApi, ApiList, Summary } from '../../http/openapi/api-docs';
 import { schemaRef } from '../../http/openapi/schemas';
 import { projectionResponse } from '../projection-response';
 
 /** Each projection: its checkpoint, how far it is behind the event log, and its last rebuild. */
 @Controller('admin/projections')
-@UseGuards(AdminTokenGuard)
+@UseGuards(OperatorGuard)
 @AdminApi()
 export class ListProjectionsHttpController {
   constructor(@Inject(PROJECTION_STATUSES) private readonly statuses: ProjectionStatuses) {}

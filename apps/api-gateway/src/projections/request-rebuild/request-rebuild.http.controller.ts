@@ -1,13 +1,13 @@
 import { Controller, HttpCode, HttpStatus, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
-import { AdminTokenGuard } from '../../auth/admin-token.guard';
+import { OperatorGuard } from '../../auth/operator.guard';
 import { AdminApi, ApiData, ApiErrors, PathParam, Summary } from '../../http/openapi/api-docs';
 import { schemaRef } from '../../http/openapi/schemas';
 import { projectionResponse } from '../projection-response';
 import { RequestRebuildHandler } from './request-rebuild.handler';
 
 @Controller('admin/projections')
-@UseGuards(AdminTokenGuard)
+@UseGuards(OperatorGuard)
 @AdminApi()
 export class RequestRebuildHttpController {
   constructor(private readonly handler: RequestRebuildHandler) {}

@@ -1,4 +1,5 @@
 import { SmsSource } from '@pvs/contracts';
+import { plainTextProblem } from '../../http/plain-text';
 
 export const MAX_SENDER_LENGTH = 64;
 export const MAX_BODY_LENGTH = 4096;
@@ -51,8 +52,9 @@ function readNative(payload: Payload): Reading {
 }
 
 function checked(source: SmsSource, sender: unknown, body: unknown, receivedAt: string | null, senderField: string, bodyField: string): Reading {
-  if (typeof sender !== 'string' || sender.trim() === '') return { error: `${senderField} must be a non-empty string` };
-  if (sender.length > MAX_SENDER_LENGTH) return { error: `${senderField} must be at most ${MAX_SENDER_LENGTH} characters` };
+  if (typeof sender !== 'string') return { error: `${senderField} must be a non-empty string` };
+  const senderProblem = plainTextProblem(sender.trim(), 'identifier', 1, MAX_SENDER_LENGTH);
+  if (senderProblem !== null) return { error: `${senderField} ${senderProblem}` };
   if (typeof body !== 'string' || body.trim() === '') return { error: `${bodyField} must be a non-empty string` };
   if (body.length > MAX_BODY_LENGTH) return { error: `${bodyField} must be at most ${MAX_BODY_LENGTH} characters` };
   return { sender: sender.trim(), body, receivedAt, source };

@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Query, UseGuards } from '@nestjs/common';
 import { SmsViews } from '@pvs/read-model';
 import { AdminApi, ApiErrors, ApiList, ChoiceQuery, LimitQuery, Summary, UuidQuery } from '../../http/openapi/api-docs';
 import { schemaRef } from '../../http/openapi/schemas';
-import { AdminTokenGuard } from '../../auth/admin-token.guard';
+import { OperatorGuard } from '../../auth/operator.guard';
 import { limitParam, optionalChoiceParam, optionalUuidParam } from '../../http/query-params';
 import { SMS_VIEWS } from '../sms-views.token';
 
@@ -10,7 +10,7 @@ const STATES = ['received', 'parsed', 'rejected'] as const;
 
 /** Forwarded SMS for operators: `?state=rejected` lists what no template read. */
 @Controller('admin/sms')
-@UseGuards(AdminTokenGuard)
+@UseGuards(OperatorGuard)
 @AdminApi()
 export class ListSmsHttpController {
   constructor(@Inject(SMS_VIEWS) private readonly views: SmsViews) {}

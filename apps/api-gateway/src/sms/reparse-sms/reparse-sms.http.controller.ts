@@ -1,13 +1,13 @@
 import { Body, Controller, HttpCode, HttpStatus, Post, Req, UseGuards } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
-import { AdminTokenGuard } from '../../auth/admin-token.guard';
+import { OperatorGuard } from '../../auth/operator.guard';
 import { AdminApi, ApiBodyErrors, ApiData, Summary } from '../../http/openapi/api-docs';
 import { schemaRef } from '../../http/openapi/schemas';
 import { ReparseSmsHandler } from './reparse-sms.handler';
 import { ReparseSmsRequest } from './reparse-sms.request.dto';
 
 @Controller('admin/sms')
-@UseGuards(AdminTokenGuard)
+@UseGuards(OperatorGuard)
 @AdminApi()
 export class ReparseSmsHttpController {
   constructor(private readonly handler: ReparseSmsHandler) {}

@@ -1,13 +1,13 @@
 import { Controller, Get, Inject, NotFoundException, Param, UseGuards } from '@nestjs/common';
 import { TENANT_DIRECTORY, TenantDirectory } from '@pvs/tenants';
-import { AdminTokenGuard } from '../../auth/admin-token.guard';
+import { OperatorGuard } from '../../auth/operator.guard';
 import { AdminApi, ApiData, ApiErrors, ApiList, PathParam, Summary } from '../../http/openapi/api-docs';
 import { schemaRef } from '../../http/openapi/schemas';
 import { UuidOrNotFoundPipe } from '../../http/uuid-or-not-found.pipe';
 import { tenantResponse } from '../tenant-fields';
 
 @Controller('admin/tenants')
-@UseGuards(AdminTokenGuard)
+@UseGuards(OperatorGuard)
 @AdminApi()
 export class ListTenantsHttpController {
   constructor(@Inject(TENANT_DIRECTORY) private readonly tenants: TenantDirectory) {}

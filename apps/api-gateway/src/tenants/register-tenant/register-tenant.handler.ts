@@ -30,7 +30,7 @@ export class RegisterTenantHandler {
     const webhookSecret = issueWebhookSecret();
     const data: TenantRegisteredData = {
       tenantId,
-      name: request.name.trim(),
+      name: request.name,
       webhookUrl: request.webhook_url ?? null,
       allowedSenders: perGatewayLists(request.allowed_senders),
       receivingAccounts: perGatewayLists(request.receiving_accounts),
@@ -38,7 +38,7 @@ export class RegisterTenantHandler {
       unpaidCycleLimit: request.unpaid_cycle_limit ?? DEFAULT_UNPAID_CYCLE_LIMIT,
       apiKey: apiKey.stored,
       gatewaySecret: gatewaySecret.stored,
-      webhookSecret: this.config.secretBox.seal(webhookSecret),
+      webhookSecret: this.config.secretBox.seal(webhookSecret, tenantId),
       registeredAt: this.clock.now().toISOString(),
     };
     await this.events.append(tenantStream(tenantId), [{ type: TENANT_REGISTERED, data, metadata: { tenantId, correlationId } }], NO_STREAM);

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, HttpStatus, Post, Req, UseGuards } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
-import { AdminTokenGuard } from '../../auth/admin-token.guard';
+import { OperatorGuard } from '../../auth/operator.guard';
 import { AdminApi, ApiBodyErrors, ApiData, Summary } from '../../http/openapi/api-docs';
 import { schemaRef } from '../../http/openapi/schemas';
 import { tenantResponse } from '../tenant-fields';
@@ -8,7 +8,7 @@ import { RegisterTenantHandler } from './register-tenant.handler';
 import { RegisterTenantRequest } from './register-tenant.request.dto';
 
 @Controller('admin/tenants')
-@UseGuards(AdminTokenGuard)
+@UseGuards(OperatorGuard)
 @AdminApi()
 export class RegisterTenantHttpController {
   constructor(private readonly handler: RegisterTenantHandler) {}

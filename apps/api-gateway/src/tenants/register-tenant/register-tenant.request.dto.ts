@@ -1,10 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsString, Length } from 'class-validator';
+import { PlainText, plainTextPattern } from '../../http/plain-text';
 import { TenantSettingsRequest } from '../tenant-settings.request.dto';
 
 export class RegisterTenantRequest extends TenantSettingsRequest {
-  @ApiProperty({ minLength: 1, maxLength: 120 })
-  @IsString()
-  @Length(1, 120)
+  @ApiProperty({ minLength: 1, pattern: plainTextPattern('name', 1, 120), description: 'At most 120 characters once trimmed' })
+  @PlainText('name', 1, 120)
   name!: string;
 }

@@ -1,6 +1,6 @@
 import { Controller, HttpCode, HttpStatus, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
-import { AdminTokenGuard } from '../../auth/admin-token.guard';
+import { OperatorGuard } from '../../auth/operator.guard';
 import { AdminApi, ApiData, ApiErrors, PathParam, Summary } from '../../http/openapi/api-docs';
 import { schemaRef } from '../../http/openapi/schemas';
 import { UuidOrNotFoundPipe } from '../../http/uuid-or-not-found.pipe';
@@ -9,7 +9,7 @@ import { RotateCredentialHandler } from './rotate-credential.handler';
 
 /** A new API key or gateway secret, shown once; the old one stops working at once. */
 @Controller('admin/tenants')
-@UseGuards(AdminTokenGuard)
+@UseGuards(OperatorGuard)
 @AdminApi()
 @PathParam('id', 'The tenant id')
 @ApiErrors(404)

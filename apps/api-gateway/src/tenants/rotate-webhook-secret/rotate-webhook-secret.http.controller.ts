@@ -3,7 +3,7 @@ import { FastifyRequest } from 'fastify';
 import { TENANT_WEBHOOK_SECRET_ROTATED, TenantWebhookSecretRotatedData } from '@pvs/contracts';
 import { CLOCK, Clock } from '@pvs/runtime';
 import { issueWebhookSecret } from '@pvs/tenants';
-import { AdminTokenGuard } from '../../auth/admin-token.guard';
+import { OperatorGuard } from '../../auth/operator.guard';
 import { AdminApi, ApiBodyErrors, ApiData, ApiErrors, PathParam, Summary } from '../../http/openapi/api-docs';
 import { GATEWAY_CONFIG, GatewayConfig } from '../../gateway-config';
 import { UuidOrNotFoundPipe } from '../../http/uuid-or-not-found.pipe';
@@ -15,7 +15,7 @@ import { DEFAULT_OVERLAP_SECONDS, RotateWebhookSecretRequest } from './rotate-we
  * Webhooks carries both signatures); X-Service-Signature uses the new one at once.
  */
 @Controller('admin/tenants')
-@UseGuards(AdminTokenGuard)
+@UseGuards(OperatorGuard)
 @AdminApi()
 export class RotateWebhookSecretHttpController {
   constructor(
@@ -42,7 +42,7 @@ export class RotateWebhookSecretHttpController {
     await this.changes.record(tenantId, request.id, (tenant) => {
       const data: TenantWebhookSecretRotatedData = {
         tenantId,
-        webhookSecret: this.config.secretBox.seal(secret),
+        webhookSecret: this.config.secretBox.seal(secret, tenantId),
         previousWebhookSecret: tenant.webhookSecret,
         previousValidUntil,
         rotatedAt: now.toISOString(),

@@ -1,6 +1,6 @@
 import { Body, Controller, Param, Patch, Req, UseGuards } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
-import { AdminTokenGuard } from '../../auth/admin-token.guard';
+import { OperatorGuard } from '../../auth/operator.guard';
 import { AdminApi, ApiBodyErrors, ApiData, ApiErrors, PathParam, Summary } from '../../http/openapi/api-docs';
 import { schemaRef } from '../../http/openapi/schemas';
 import { UuidOrNotFoundPipe } from '../../http/uuid-or-not-found.pipe';
@@ -9,7 +9,7 @@ import { UpdateTenantHandler } from './update-tenant.handler';
 import { UpdateTenantRequest } from './update-tenant.request.dto';
 
 @Controller('admin/tenants')
-@UseGuards(AdminTokenGuard)
+@UseGuards(OperatorGuard)
 @AdminApi()
 export class UpdateTenantHttpController {
   constructor(private readonly handler: UpdateTenantHandler) {}

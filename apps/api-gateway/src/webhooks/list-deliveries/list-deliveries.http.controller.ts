@@ -1,6 +1,6 @@
 import { Controller, Get, Inject, NotFoundException, Param, Query, UseGuards } from '@nestjs/common';
 import { DELIVERY_STATUSES, Delivery, DeliveryOutbox } from '@pvs/webhook-deliveries';
-import { AdminTokenGuard } from '../../auth/admin-token.guard';
+import { OperatorGuard } from '../../auth/operator.guard';
 import { AdminApi, ApiData, ApiErrors, ApiList, ChoiceQuery, LimitQuery, PathParam, Summary, UuidQuery } from '../../http/openapi/api-docs';
 import { schemaRef } from '../../http/openapi/schemas';
 import { limitParam, optionalChoiceParam, optionalUuidParam } from '../../http/query-params';
@@ -26,7 +26,7 @@ export function deliveryResponse(delivery: Delivery) {
 
 /** The webhook delivery log for operators. */
 @Controller('admin/webhooks')
-@UseGuards(AdminTokenGuard)
+@UseGuards(OperatorGuard)
 @AdminApi()
 export class ListDeliveriesHttpController {
   constructor(@Inject(DELIVERY_OUTBOX) private readonly outbox: DeliveryOutbox) {}

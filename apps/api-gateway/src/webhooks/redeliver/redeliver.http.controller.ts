@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, HttpStatus, Inject, NotFoundException, Para
 import { CLOCK, Clock } from '@pvs/runtime';
 import { TENANT_DIRECTORY, TenantDirectory } from '@pvs/tenants';
 import { DeliveryOutbox } from '@pvs/webhook-deliveries';
-import { AdminTokenGuard } from '../../auth/admin-token.guard';
+import { OperatorGuard } from '../../auth/operator.guard';
 import { AdminApi, ApiBodyErrors, ApiData, ApiErrors, PathParam, Summary } from '../../http/openapi/api-docs';
 import { schemaRef } from '../../http/openapi/schemas';
 import { UuidOrNotFoundPipe } from '../../http/uuid-or-not-found.pipe';
@@ -14,7 +14,7 @@ import { RedeliverFailedRequest } from './redeliver.request.dto';
  * undeliverable one of a tenant — those without a URL go to the tenant's current webhook_url.
  */
 @Controller('admin/webhooks')
-@UseGuards(AdminTokenGuard)
+@UseGuards(OperatorGuard)
 @AdminApi()
 @ApiData(200, 'How many deliveries were queued again', schemaRef('RedeliverResult'))
 @ApiErrors(404)

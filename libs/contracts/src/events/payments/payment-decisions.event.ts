@@ -41,7 +41,10 @@ export interface PaymentExpiredData {
 /** An operator's decision on a payment in manual review. */
 export interface PaymentReviewedData {
   readonly paymentId: string;
+  /** Who decided: the name of the operator whose token signed the request (`admin` for the bootstrap token). */
   readonly operator: string;
+  /** Their operator id; absent in decisions recorded before operators had tokens. */
+  readonly operatorId?: string;
   readonly note: string;
   readonly decidedAt: string;
 }

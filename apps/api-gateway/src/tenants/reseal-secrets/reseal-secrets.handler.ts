@@ -1,0 +1,61 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { TENANT_WEBHOOK_SECRET_RESEALED, TenantWebhookSecretResealedData } from '@pvs/contracts';
+import { CLOCK, Clock } from '@pvs/runtime';
+import { TENANT_DIRECTORY, Tenant, TenantDirectory } from '@pvs/tenants';
+import { GATEWAY_CONFIG, GatewayConfig } from '../../gateway-config';
+import { TenantChanges } from '../tenant-changes';
+
+export interface ResealOutcome {
+  /** Fingerprint of the key every secret is now sealed under. */
+  readonly key: string;
+  readonly resealed: number;
+  readonly unchanged: number;
+}
+
+/**
+ * The second half of a secrets key rotation: every tenant's webhook secrets sealed again under the current key
+ * (SECRETS_KEY), each as a TenantWebhookSecretResealed event, so that the previous key can then be dropped from
+ * SECRETS_PREVIOUS_KEYS. Secrets already under the current key are left alone: running it twice changes nothing.
+ */
+@Injectable()
+export class ResealSecretsHandler {
+  constructor(
+    @Inject(TENANT_DIRECTORY) private readonly tenants: TenantDirectory,
+    private readonly changes: TenantChanges,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  async reseal(correlationId: string): Promise<ResealOutcome> {
+    const box = this.config.secretBox;
+    let resealed = 0;
+    let unchanged = 0;
+    for (const { id } of this.tenants.all()) {
+      let changed = false;
+      await this.changes.record(id, correlationId, (tenant) => {
+        changed = this.isStale(tenant);
+        return changed ? { type: TENANT_WEBHOOK_SECRET_RESEALED, data: this.resealedSecrets(tenant) } : null;
+      });
+      if (changed) resealed += 1;
+      else unchanged += 1;
+    }
+    return { key: box.currentKey, resealed, unchanged };
+  }
+
+  private isStale(tenant: Tenant): boolean {
+    const box = this.config.secretBox;
+    return box.isStale(tenant.webhookSecret) || (tenant.previousWebhookSecret !== null && box.isStale(tenant.previousWebhookSecret));
+  }
+
+  private resealedSecrets(tenant: Tenant): TenantWebhookSecretResealedData {
+    const box = this.config.secretBox;
+    const reseal = (secret: Tenant['webhookSecret']) => box.seal(box.open(secret, tenant.id), tenant.id);
+    return {
+      tenantId: tenant.id,
+      webhookSecret: reseal(tenant.webhookSecret),
+      previousWebhookSecret: tenant.previousWebhookSecret && reseal(tenant.previousWebhookSecret),
+      keyFingerprint: box.currentKey,
+      resealedAt: this.clock.now().toISOString(),
+    };
+  }
+}
