@@ -128,7 +128,7 @@ describe('hardening of the embedded service', () => {
   describe('slow clients', () => {
     it('closes a request whose body trickles in, with 408, soon after the request timeout', async () => {
       const { text, closedAfterMs } = await rawExchange(port, (send) => {
-        send(`POST /api/v1/sms/ingest HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{`);
+        send(`POST /api/v1/sms/ingest HTTP/1.1\r\nHost: x\r\nX-Api-Key: pvs_presented\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{`);
         const drip = setInterval(() => send(' ') || clearInterval(drip), 200);
         setTimeout(() => clearInterval(drip), 10_000);
       });
@@ -136,6 +136,15 @@ describe('hardening of the embedded service', () => {
       expect(envelopeOf(text)).toEqual({ success: false, message: 'The request was not received in time' });
       expect(closedAfterMs).toBeGreaterThanOrEqual(1_500);
       expect(closedAfterMs).toBeLessThan(4_000);
+    });
+
+    it('answers a request that presents no credential before reading its body, with the guard\'s own 401', async () => {
+      const { text, closedAfterMs } = await rawExchange(port, (send) => {
+        send(`POST /api/v1/payments/verify HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n{`);
+      });
+      expect(text).toMatch(/^HTTP\/1\.1 401 /);
+      expect(envelopeOf(text)).toEqual({ success: false, message: 'Missing or invalid API key' });
+      expect(closedAfterMs).toBeLessThan(1_000);
     });
 
     it('closes a connection whose headers never end', async () => {

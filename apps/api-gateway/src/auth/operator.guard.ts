@@ -10,6 +10,8 @@ import { AuthenticationAttempts } from './authentication-attempts';
 
 const MINUTE_MS = 60_000;
 
+export const OPERATOR_TOKEN_REFUSED = 'Missing or invalid admin token';
+
 interface OperatorRequest extends FastifyRequest {
   principal: Principal;
 }
@@ -61,7 +63,7 @@ export class OperatorGuard implements CanActivate {
     const token = bearerToken(request.headers.authorization);
     const presented = request.headers.authorization === undefined ? null : { keyId: token ? (parseCredential('pvsop', token)?.keyId ?? null) : null };
     const principal = await this.attempts.attempt(context, presented, async () => (token === undefined ? null : this.principalOf(token)));
-    if (!principal) throw new UnauthorizedException('Missing or invalid admin token');
+    if (!principal) throw new UnauthorizedException(OPERATOR_TOKEN_REFUSED);
     request.principal = principal;
     return true;
   }

@@ -3,6 +3,8 @@ import { CredentialKind, TENANT_DIRECTORY, TenantDirectory, parseCredential } fr
 import { AuthenticatedRequest } from './authenticated-request';
 import { AuthenticationAttempts } from './authentication-attempts';
 
+export const INGEST_CREDENTIAL_REFUSED = 'Missing or invalid API key or gateway secret';
+
 /**
  * SMS ingest takes the API key (X-Api-Key) or, for forwarder apps, the gateway secret: in
  * X-Gateway-Secret, or as the password of HTTP Basic auth for services that cannot set headers
@@ -27,7 +29,7 @@ export class SmsIngestCredentialGuard implements CanActivate {
           : null;
     const presented = credential && { keyId: parseCredential(credential.kind, credential.value)?.keyId ?? null };
     const tenant = await this.attempts.attempt(context, presented, async () => credential && this.tenants.authenticate(credential.kind, credential.value));
-    if (!tenant) throw new UnauthorizedException('Missing or invalid API key or gateway secret');
+    if (!tenant) throw new UnauthorizedException(INGEST_CREDENTIAL_REFUSED);
     request.tenant = tenant;
     return true;
   }

@@ -16,7 +16,8 @@ import { answerClientError, clientTimeouts } from './client-errors';
 import { parseBodies } from './body-parsers';
 import { BodyValidationPipe } from './body-validation.pipe';
 import { answerMethodNotAllowed } from './method-not-allowed';
-import { SWAGGER_UI_PATH, guardDocs, serveOpenApi } from './openapi/openapi';
+import { SWAGGER_UI_PATH, createOpenApiDocument, guardDocs, serveOpenApi } from './openapi/openapi';
+import { requireCredentialsBeforeBody } from '../auth/credentials-before-body';
 import { addSecurityHeaders } from './security-headers';
 
 export { API_PREFIX };
@@ -65,7 +66,9 @@ export function configureHttpServer(app: INestApplication): void {
   const config = app.get<GatewayConfig>(GATEWAY_CONFIG);
   observeRequests(fastify, metrics);
   serveMetrics(fastify, metrics, config.metricsAccess);
+  const document = createOpenApiDocument(app);
+  requireCredentialsBeforeBody(fastify, document, API_PREFIX);
   guardDocs(fastify, config);
-  serveOpenApi(app);
+  serveOpenApi(app, document);
   serveAdminPage(fastify);
 }

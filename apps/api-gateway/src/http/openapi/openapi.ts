@@ -42,8 +42,8 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
 }
 
 /** Serves the document as JSON and Swagger UI for people (see guardDocs for who may read them). */
-export function serveOpenApi(app: INestApplication): void {
-  SwaggerModule.setup(SWAGGER_UI_PATH, app, createOpenApiDocument(app), {
+export function serveOpenApi(app: INestApplication, document: OpenAPIObject): void {
+  SwaggerModule.setup(SWAGGER_UI_PATH, app, document, {
     useGlobalPrefix: false,
     jsonDocumentUrl: OPENAPI_JSON_PATH,
     raw: ['json'],
