@@ -43,13 +43,33 @@ export function findMoney(text: string): MoneyMention[] {
     if (match !== null) before.push(mention(match, match.groups?.number ?? ''));
   }
   const after: MoneyMention[] = [];
+  let covered: Int32Array | null = null;
   for (const run of text.matchAll(DIGIT_RUNS)) {
     if (INSIDE_A_NUMBER.test(text.charAt(run.index - 1))) continue;
     const match = stickyAt(MARKED_AFTER, text, run.index);
     if (match === null) continue;
     const candidate = mention(match, match.groups?.number ?? match.groups?.suffixed ?? '');
     const [start, end] = candidate.extent;
-    if (!before.some(({ extent }) => extent[0] < end && start < extent[1])) after.push(candidate);
+    covered ??= coveredCounts(text.length, before);
+    if (covered[end] === covered[start]) after.push(candidate);
   }
   return [...before, ...after].sort((a, b) => a.span[0] - b.span[0]);
+}
+
+/**
+ * How many characters before each position the marker-first mentions cover: a mention overlaps one of them when the
+ * count grows across it. One pass, so a text of a thousand mentions costs no thousand-by-thousand comparison.
+ */
+function coveredCounts(length: number, mentions: readonly MoneyMention[]): Int32Array {
+  const starts = new Int32Array(length + 1);
+  for (const { extent } of mentions) {
+    starts[extent[0]] += 1;
+    starts[extent[1]] -= 1;
+  }
+  const counts = new Int32Array(length + 1);
+  for (let index = 0, depth = 0; index < length; index += 1) {
+    depth += starts[index];
+    counts[index + 1] = counts[index] + (depth > 0 ? 1 : 0);
+  }
+  return counts;
 }
