@@ -298,6 +298,19 @@ describe('security headers', () => {
   });
 });
 
+describe('shutting down', () => {
+  it('closes as soon as its last request is answered, not after the keep-alive timeout of that connection', async () => {
+    const service = await startTestService();
+    // A long poll in flight on a kept-alive connection when the close begins.
+    const inFlight = service.admin('GET', '/admin/events?wait_ms=1000').catch(() => null);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const started = Date.now();
+    await service.close();
+    await inFlight;
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
 describe('the data folder of the embedded service', () => {
   /** Modes of every folder and file under `root`, by path relative to it. */
   function modes(root: string): Map<string, number> {
