@@ -1,6 +1,6 @@
-import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { OPERATOR_CATEGORY, OPERATOR_TOKEN_ISSUED, OPERATOR_TOKEN_REVOKED, OperatorTokenIssuedData, OperatorTokenRevokedData, operatorStream } from '@pvs/contracts';
-import { EVENT_STORE, EventStore, ExpectedVersionConflictError, NO_STREAM, RecordedEvent } from '@pvs/event-store';
+import { EVENT_STORE, EventStore, NO_STREAM, RecordedEvent } from '@pvs/event-store';
 import { CLOCK, Clock } from '@pvs/runtime';
 import { credentialMatches, issueCredential, parseCredential } from '@pvs/tenants';
 import { Operator, Principal, evolveOperator, foldOperator } from './operator';
@@ -42,12 +42,8 @@ export class OperatorAccounts {
     const operator = this.found(await this.events.readStream(stream));
     if (operator.revokedAt !== null) return operator;
     const data: OperatorTokenRevokedData = { operatorId, revokedBy: by.name, revokedAt: this.clock.now().toISOString() };
-    try {
-      await this.events.append(stream, [{ type: OPERATOR_TOKEN_REVOKED, data, metadata: { correlationId } }], operator.version);
-    } catch (error) {
-      if (!(error instanceof ExpectedVersionConflictError)) throw error;
-      throw new ConflictException('The operator was changed by another request meanwhile; try again');
-    }
+    // A concurrent change makes this a version conflict, which the exception filter answers with 409.
+    await this.events.append(stream, [{ type: OPERATOR_TOKEN_REVOKED, data, metadata: { correlationId } }], operator.version);
     return this.found(await this.events.readStream(stream));
   }
 
