@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { PAYMENT_DECISIONS } from '@pvs/contracts';
 import { WebhookReceiver } from '@pvs/embedded/testing';
-import { foldPayment } from '@pvs/payments';
+import { fold, paymentDecider } from '@pvs/domain';
 import { createTestDatabase, TestDatabase } from '@pvs/sql/testing';
 import { describeWith, requireServiceAddress } from '@pvs/testing';
 import { App, ServiceProcess, buildOnce, freePort, jsonClient } from './service-processes';
@@ -121,7 +121,7 @@ describeWith(['postgres', 'redis', 'kafka'], 'distributed mode under faults: kil
         const { rows } = await admin.query(`SELECT event_type, data FROM es_events WHERE stream_name = $1 ORDER BY stream_version`, [`payment-${payment.uuid}`]);
         const decisions = rows.filter((row) => (PAYMENT_DECISIONS as readonly string[]).includes(row.event_type));
         expect(decisions).toHaveLength(1);
-        const folded = foldPayment(rows.map((row) => ({ type: row.event_type, data: row.data })));
+        const folded = fold(paymentDecider, rows.map((row) => ({ type: row.event_type, data: row.data })).filter(paymentDecider.isEvent));
         expect(folded?.status).toBe(payment.expected);
         // The read model, as every projection instance left it, equals the fold of the events.
         for (let i = 0; i < 100; i++) {

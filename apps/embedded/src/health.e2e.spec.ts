@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { MESSAGE_BUS, MessageBus } from '@pvs/messaging';
+import { BUS_TRANSPORT, BusTransport } from '@pvs/messaging';
 import { createTestDatabase, describeWithPostgres } from '@pvs/sql/testing';
 import { startTestService } from './testing';
 
@@ -7,7 +7,7 @@ describe('GET /system/health when a service fails', () => {
   it('answers 503 and names the queue when the message bus is down', async () => {
     const service = await startTestService();
     try {
-      await service.app.get<MessageBus>(MESSAGE_BUS).close();
+      await service.app.get<BusTransport>(BUS_TRANSPORT).close();
       const response = await service.request('GET', '/system/health');
       expect(response.status).toBe(503);
       expect(response.body).toMatchObject({ status: 'degraded', services: { database: 'ok', cache: 'ok', queue: 'down' } });

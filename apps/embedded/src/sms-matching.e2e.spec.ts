@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { PAYMENT_DECISIONS_TOPIC } from '@pvs/contracts';
+import { PAYMENT_DECISIONS_TOPIC } from '@pvs/contracts/messages';
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
-import { BusMessage, MESSAGE_BUS, MessageBus } from '@pvs/messaging';
+import { BUS_TRANSPORT, BusMessage, BusTransport, InProcessServer, publishMessage } from '@pvs/messaging';
 import { createTestDatabase, describeWithPostgres } from '@pvs/sql/testing';
 import { TestResponse, TestService, TestTenant, startTestService } from './testing';
 
@@ -39,6 +39,11 @@ function smsMatchingSuite(backend: string, start: () => Promise<{ service: TestS
       throw new Error(`payment ${uuid} never became ${expected}: ${JSON.stringify(await status(uuid, tenant))}`);
     };
     const events = () => service.app.get<EventStore>(EVENT_STORE);
+    const inProcessBroker = () => {
+      const { server } = service.app.get<BusTransport>(BUS_TRANSPORT);
+      if (!(server instanceof InProcessServer)) throw new Error('the embedded service runs the in-process bus');
+      return server.broker;
+    };
 
     describe('intent first, then the SMS', () => {
       it('verifies an equal amount and says so in the ingest response', async () => {
@@ -178,7 +183,7 @@ function smsMatchingSuite(backend: string, start: () => Promise<{ service: TestS
       ['a numeric sender', { sender: 8558, body: 'x' }, 'sender must be a non-empty string'],
       ['a bad received_at', { sender: WALLET_ONE, body: 'x', received_at: 'yesterday' }, 'received_at must be an ISO 8601 date-time'],
       ['an unknown field', { sender: WALLET_ONE, body: 'x', sim: 1 }, 'property sim should not exist'],
-      ['a body over 4096 characters', { sender: WALLET_ONE, body: 'x'.repeat(4097) }, 'body must be at most 4096 characters'],
+      ['a body over 2000 characters (longer than any real alert)', { sender: WALLET_ONE, body: 'x'.repeat(2001) }, 'body must be at most 2000 characters'],
     ])('refuses %s with 422', async (_label, body, message) => {
       const response = await ingest(body);
       expect(response.status).toBe(422);
@@ -212,9 +217,7 @@ function smsMatchingSuite(backend: string, start: () => Promise<{ service: TestS
 
     it('publishes each decision on the bus, once, with the event id as message id', async () => {
       const seen: BusMessage[] = [];
-      await service.app.get<MessageBus>(MESSAGE_BUS).subscribe(PAYMENT_DECISIONS_TOPIC, `test-${tid()}`, async (message) => {
-        seen.push(message);
-      });
+      const detach = inProcessBroker().attach({ deliver: async (message) => void seen.push(message) });
       const reference = tid();
       const { uuid } = (await verify({ transaction_reference: reference, amount: 42 })).body.data;
       await ingest({ sender: WALLET_ONE, body: jazzCashCredit(reference, '42.00') });
@@ -223,6 +226,18 @@ function smsMatchingSuite(backend: string, start: () => Promise<{ service: TestS
       expect(mine).toHaveLength(1);
       const [decision] = (await events().readStream(`payment-${uuid}`)).filter((e) => e.type === 'PaymentVerified');
       expect(mine[0]).toMatchObject({ topic: PAYMENT_DECISIONS_TOPIC, id: decision.id, payload: { type: 'PaymentVerified', paymentId: uuid } });
+      detach();
+    });
+
+    it("sets a decision message the notifier cannot read aside, with the reason, and goes on", async () => {
+      const bus = service.app.get<BusTransport>(BUS_TRANSPORT);
+      await publishMessage(bus.client, { topic: PAYMENT_DECISIONS_TOPIC, key: 'k', id: `malformed-${tid()}`, payload: { type: 'PaymentSettled', paymentId: 'not-a-uuid' } });
+      const letter = inProcessBroker().deadLetters.at(-1);
+      expect(letter?.message.payload).toEqual({ type: 'PaymentSettled', paymentId: 'not-a-uuid' });
+      expect(letter?.reason).toMatch(/^PaymentDecisionMessage: type: type must be one of the following values: PaymentVerified, .*paymentId: paymentId must be a UUID/);
+      const reference = tid();
+      const { uuid } = (await verify({ transaction_reference: reference, amount: 43 })).body.data;
+      expect((await ingest({ sender: WALLET_ONE, body: jazzCashCredit(reference, '43.00') })).body).toMatchObject({ status: 'verified', transaction_uuid: uuid });
     });
 
     it('limits each tenant to 120 ingests a minute', async () => {

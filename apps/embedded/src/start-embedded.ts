@@ -45,8 +45,14 @@ export async function startEmbedded(config: EmbeddedConfig, logger: JsonLogger, 
       { logger, ...NEST_HTTP_OPTIONS },
     );
     configureHttpServer(app);
+    // The notifier's bus handlers, on the in-process transport.
+    app.connectMicroservice({ strategy: infrastructure.bus.server }, { inheritAppConfig: true });
     // A module that refuses to start (a SECRETS_KEY that opens no stored secret) leaves the others started: stop them.
-    await app.listen(config.port, config.host).catch(async (error: unknown) => {
+    const started = async () => {
+      await app.startAllMicroservices();
+      await app.listen(config.port, config.host);
+    };
+    await started().catch(async (error: unknown) => {
       await app.close();
       throw error;
     });

@@ -1,7 +1,7 @@
 import { DynamicModule, Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { PAYMENT_CATEGORY, PAYMENT_INTENT_REGISTERED, SMS_CATEGORY, SMS_PARSED } from '@pvs/contracts';
 import { CatchUpSubscription, EVENT_STORE, EventFilter, EventStore } from '@pvs/event-store';
-import { MESSAGE_BUS, MessageBus } from '@pvs/messaging';
+import { BUS_TRANSPORT, BusTransport } from '@pvs/messaging';
 import { METRICS, Metrics } from '@pvs/observability';
 import { PendingPayments, checkpointLag } from '@pvs/read-model';
 import { CLOCK, Clock, LeaderRole, Leadership, READ_MODEL_DATABASE } from '@pvs/runtime';
@@ -10,6 +10,7 @@ import { TenantDirectory } from '@pvs/tenants';
 import { ExpirySweeper } from './expiry/expiry-sweeper';
 import { MatcherConfig } from './matcher-settings';
 import { MatchOutcomes } from './matching/match-outcomes';
+import { MatchingStreams } from './matching/matching-streams';
 import { PaymentMatcher } from './matching/payment-matcher';
 import { checkpointedProcessor } from './processing/checkpointed-processor';
 import { DECISION_PUBLISHER, decisionPublisher } from './publishing/decision-publisher';
@@ -74,14 +75,14 @@ export class MatcherModule implements OnApplicationBootstrap, OnApplicationShutd
       providers: [
         {
           provide: MATCHER,
-          inject: [EVENT_STORE, READ_MODEL_DATABASE, MESSAGE_BUS, CLOCK, METRICS],
-          useFactory: (events: EventStore, readModel: SqlClient, bus: MessageBus, clock: Clock, metrics: Metrics) => {
+          inject: [EVENT_STORE, READ_MODEL_DATABASE, BUS_TRANSPORT, CLOCK, METRICS],
+          useFactory: (events: EventStore, readModel: SqlClient, bus: BusTransport, clock: Clock, metrics: Metrics) => {
             const logger = new Logger('Matcher');
             const onError = (error: unknown) => logger.error(error instanceof Error ? error.stack : String(error));
             const tenants = new TenantDirectory(events);
             const pending = new PendingPayments(readModel);
             const outcomes = new MatchOutcomes(metrics, logger);
-            const matcher = new PaymentMatcher(events, tenants, pending, clock, outcomes);
+            const matcher = new PaymentMatcher(new MatchingStreams(events, tenants), pending, clock, outcomes);
             const matching = checkpointedProcessor(events, readModel, { ...MATCHING, handle: (batch) => matcher.handleBatch(batch), onError });
             const expiry = new ExpirySweeper(events, pending, clock, config.expirySweepIntervalMs, outcomes, onError);
             metrics.subscriptionLag.track(() =>
@@ -89,7 +90,7 @@ export class MatcherModule implements OnApplicationBootstrap, OnApplicationShutd
                 [MATCHING, DECISION_PUBLISHER].map(async ({ name, filter }) => ({ name, ...(await checkpointLag(events, readModel, name, filter, clock.now())) })),
               ),
             );
-            const role = new MatcherRole(matching, decisionPublisher(events, readModel, bus, onError), expiry);
+            const role = new MatcherRole(matching, decisionPublisher(events, readModel, bus.client, onError), expiry);
             return new Matcher(tenants, new Leadership(readModel, 'matcher', role, 2_000, onError));
           },
         },

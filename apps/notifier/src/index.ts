@@ -1,2 +1,3 @@
-export { NotifierModule, NotifierConfig, NOTIFIER, Notifier } from './notifier.module';
+export { NotifierModule, NotifierConfig } from './notifier.module';
+export { NOTIFIER, Notifier } from './notifier';
 export { NotifierSettings, loadNotifierSettings } from './notifier-settings';

@@ -8,5 +8,5 @@ import { loadNotifierSettings } from './notifier-settings';
 runService('notifier', (logger) => {
   const read = new EnvReader(process.env);
   const secretBox = new SecretBox(requiredSecretsKey(read), previousSecretsKeys(read));
-  return startWorkerProcess('notifier', NotifierModule.register({ ...loadNotifierSettings(read), secretBox }), logger);
+  return startWorkerProcess('notifier', NotifierModule.register({ ...loadNotifierSettings(read), secretBox }), logger, { consumesBus: true });
 });

@@ -1,53 +1,26 @@
 import { DynamicModule, Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { PAYMENT_DECISIONS_TOPIC } from '@pvs/contracts';
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
-import { MESSAGE_BUS, MessageBus } from '@pvs/messaging';
 import { METRICS, Metrics } from '@pvs/observability';
-import { CLOCK, Clock, ConfigError, READ_MODEL_DATABASE } from '@pvs/runtime';
+import { CLOCK, Clock, READ_MODEL_DATABASE } from '@pvs/runtime';
 import { SqlClient } from '@pvs/sql';
-import { SecretBox, TenantDirectory, secretsKeyMismatch } from '@pvs/tenants';
+import { SecretBox, TenantDirectory } from '@pvs/tenants';
 import { DeliveryOutbox } from '@pvs/webhook-deliveries';
 import { NodeHttpWebhookSender } from './delivery-http/node-http-webhook-sender';
 import { AttemptReport } from './delivery/attempt-report';
 import { DeliveryWorker } from './delivery/delivery-worker';
+import { NOTIFIER, Notifier } from './notifier';
 import { NotifierSettings } from './notifier-settings';
 import { EnqueueDeliveries } from './webhooks/enqueue-deliveries';
-
-const CONSUMER_GROUP = 'notifier';
+import { PaymentDecisionsController } from './webhooks/payment-decisions.controller';
 
 export interface NotifierConfig extends NotifierSettings {
   readonly secretBox: SecretBox;
 }
 
-export const NOTIFIER = Symbol('NOTIFIER');
-
-/** The notifier's moving parts, started and stopped together. */
-export class Notifier {
-  constructor(
-    readonly tenants: TenantDirectory,
-    readonly worker: DeliveryWorker,
-    private readonly secretBox: SecretBox,
-    private readonly subscribe: () => Promise<void>,
-  ) {}
-
-  async start(): Promise<void> {
-    await this.tenants.start();
-    const mismatch = secretsKeyMismatch(this.tenants.all(), this.secretBox);
-    if (mismatch) {
-      await this.tenants.stop();
-      throw new ConfigError('SECRETS_KEY', mismatch);
-    }
-    await this.subscribe();
-    this.worker.start();
-  }
-
-  async stop(): Promise<void> {
-    await this.worker.stop();
-    await this.tenants.stop();
-  }
-}
-
-/** Delivers signed webhooks for payment decisions, from a durable outbox. Needs InfrastructureModule. */
+/**
+ * Delivers signed webhooks for payment decisions, from a durable outbox. Needs InfrastructureModule, and the
+ * process's bus transport connected as a Nest microservice (its controller consumes the decisions).
+ */
 @Module({})
 export class NotifierModule implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(@Inject(NOTIFIER) private readonly notifier: Notifier) {}
@@ -55,11 +28,12 @@ export class NotifierModule implements OnApplicationBootstrap, OnApplicationShut
   static register(config: NotifierConfig): DynamicModule {
     return {
       module: NotifierModule,
+      controllers: [PaymentDecisionsController],
       providers: [
         {
           provide: NOTIFIER,
-          inject: [EVENT_STORE, READ_MODEL_DATABASE, MESSAGE_BUS, CLOCK, METRICS],
-          useFactory: (events: EventStore, database: SqlClient, bus: MessageBus, clock: Clock, metrics: Metrics) => {
+          inject: [EVENT_STORE, READ_MODEL_DATABASE, CLOCK, METRICS],
+          useFactory: (events: EventStore, database: SqlClient, clock: Clock, metrics: Metrics) => {
             const logger = new Logger('Notifier');
             const onError = (error: unknown) => logger.error(error instanceof Error ? error.stack : String(error));
             const tenants = new TenantDirectory(events);
@@ -67,8 +41,7 @@ export class NotifierModule implements OnApplicationBootstrap, OnApplicationShut
             const sender = new NodeHttpWebhookSender({ allowPrivateNetworks: config.allowPrivateNetworks });
             const report = new AttemptReport(metrics, logger);
             const worker = new DeliveryWorker(outbox, sender, tenants, config.secretBox, clock, config, report, onError);
-            const enqueue = new EnqueueDeliveries(events, tenants, outbox, clock, () => worker.wake());
-            return new Notifier(tenants, worker, config.secretBox, () => bus.subscribe(PAYMENT_DECISIONS_TOPIC, CONSUMER_GROUP, (message) => enqueue.handle(message)));
+            return new Notifier(tenants, worker, new EnqueueDeliveries(events, tenants, outbox, clock, () => worker.wake()), config.secretBox);
           },
         },
       ],

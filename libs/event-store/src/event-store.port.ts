@@ -1,3 +1,5 @@
+import { Event } from '@pvs/contracts';
+
 export const EVENT_STORE = Symbol('EVENT_STORE');
 
 /** Stream versions count events: an empty stream is at 0, its first event is version 1. */
@@ -10,14 +12,15 @@ export interface EventMetadata {
   readonly tenantId?: string;
   readonly correlationId: string;
   readonly causationId?: string;
+  /** The version of its type's shape the event was recorded at; absent before events had versions (version 1). */
+  readonly schemaVersion?: number;
 }
 
-export interface NewEvent<Type extends string = string, Data = unknown> {
+/** An event about to be appended: the store gives it an id unless it has one. */
+export type NewEvent<E extends Event = Event> = E & {
   readonly id?: string;
-  readonly type: Type;
-  readonly data: Data;
   readonly metadata: EventMetadata;
-}
+};
 
 /**
  * Where a reader stands in the global log. Opaque, but checkpoints of one store
@@ -36,18 +39,20 @@ export function isCheckpoint(value: string): boolean {
   return parts !== null && BigInt(parts[1]) <= MAX_CHECKPOINT_PART && BigInt(parts[2]) <= MAX_CHECKPOINT_PART;
 }
 
-export interface RecordedEvent<Type extends string = string, Data = unknown> {
+/** Where and when an event was recorded. */
+export interface EventRecord {
   readonly id: string;
   readonly streamName: string;
   readonly streamVersion: number;
   /** Unique and increasing within a transaction; use `checkpoint` to order across transactions. */
   readonly position: number;
   readonly checkpoint: Checkpoint;
-  readonly type: Type;
-  readonly data: Data;
   readonly metadata: EventMetadata;
   readonly recordedAt: Date;
 }
+
+/** A stored event; narrowed to a declared union (see `eventGuard`), its type types its data. */
+export type RecordedEvent<E extends Event = Event> = E & EventRecord;
 
 export interface AppendResult {
   readonly nextExpectedVersion: number;

@@ -1,4 +1,6 @@
 export * from './event-store.port';
+export * from './command-handling';
+export { UpcastingEventStore } from './upcasting/upcasting-event-store';
 export * from './catch-up-subscription';
 export * from './current-streams';
 export { PostgresEventStore, PostgresEventStoreOptions } from './postgres/postgres-event-store';

@@ -1,3 +1,7 @@
-export * from './message-bus.port';
-export { InProcessMessageBus } from './in-process/in-process-message-bus';
-export { KafkaMessageBus, KafkaMessageBusOptions, KafkaTopic } from './kafka/kafka-message-bus';
+export * from './bus-message';
+export * from './bus-transport';
+export { AtLeastOnceDelivery, messageIdOf } from './delivery/at-least-once.interceptor';
+export { InProcessBroker, DeadLetter } from './in-process/in-process-broker';
+export { InProcessServer } from './in-process/in-process.server';
+export { inProcessTransport } from './in-process/in-process-transport';
+export { KafkaTopic, KafkaTransportSettings, connectKafkaTransport } from './kafka/kafka-transport';

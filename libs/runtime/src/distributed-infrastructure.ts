@@ -1,8 +1,8 @@
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import Redis from 'ioredis';
-import { PAYMENT_DECISIONS_TOPIC } from '@pvs/contracts';
-import { AppendNotifications, EventStore, KurrentDbEventStore, PostgresEventStore } from '@pvs/event-store';
-import { KafkaMessageBus } from '@pvs/messaging';
+import { PAYMENT_DECISIONS_TOPIC } from '@pvs/contracts/messages';
+import { AppendNotifications, EventStore, KurrentDbEventStore, PostgresEventStore, UpcastingEventStore } from '@pvs/event-store';
+import { connectKafkaTransport } from '@pvs/messaging';
 import { InstrumentedEventStore, Metrics } from '@pvs/observability';
 import { readModelMigrations } from '@pvs/read-model';
 import { PgPoolClient, migrate } from '@pvs/sql';
@@ -44,9 +44,9 @@ export async function openDistributedInfrastructure(services: DistributedService
     store = postgresEvents;
   }
   const metrics = new Metrics();
-  const eventStore = new InstrumentedEventStore(store, metrics);
+  const eventStore = new InstrumentedEventStore(new UpcastingEventStore(store), metrics);
   await migrate(sql, [...readModelMigrations, ...webhookDeliveryMigrations]);
-  const messageBus = await KafkaMessageBus.connect({
+  const bus = await connectKafkaTransport({
     brokers: services.kafkaBrokers,
     clientId: services.clientId,
     namespace: services.kafkaNamespace,
@@ -60,7 +60,7 @@ export async function openDistributedInfrastructure(services: DistributedService
   return {
     eventStore,
     readModel: sql,
-    messageBus,
+    bus,
     throttlerStorage,
     failedAttempts: new RedisFailedAttempts(redis),
     clock: systemClock,
@@ -69,11 +69,11 @@ export async function openDistributedInfrastructure(services: DistributedService
       cache: async () => {
         await redis.ping();
       },
-      queue: () => messageBus.ping(),
+      queue: () => bus.ping(),
     },
     metrics,
     async close() {
-      await messageBus.close();
+      await bus.close();
       redis.disconnect();
       await appendNotifications?.close();
       await eventStore.close();

@@ -1,6 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { EVENT_STORE } from '@pvs/event-store';
-import { MESSAGE_BUS } from '@pvs/messaging';
+import { BUS_TRANSPORT } from '@pvs/messaging';
 import { METRICS } from '@pvs/observability';
 import { CLOCK } from './clock';
 import { FAILED_ATTEMPTS } from './failed-attempts/failed-attempts.port';
@@ -14,7 +14,7 @@ export class InfrastructureModule {
     const providers = [
       { provide: EVENT_STORE, useValue: infrastructure.eventStore },
       { provide: READ_MODEL_DATABASE, useValue: infrastructure.readModel },
-      { provide: MESSAGE_BUS, useValue: infrastructure.messageBus },
+      { provide: BUS_TRANSPORT, useValue: infrastructure.bus },
       { provide: THROTTLER_STORAGE, useValue: infrastructure.throttlerStorage },
       { provide: FAILED_ATTEMPTS, useValue: infrastructure.failedAttempts },
       { provide: CLOCK, useValue: infrastructure.clock },

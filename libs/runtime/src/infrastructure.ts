@@ -1,6 +1,6 @@
 import { ThrottlerStorage } from '@nestjs/throttler';
 import { EventStore } from '@pvs/event-store';
-import { MessageBus } from '@pvs/messaging';
+import { BusTransport } from '@pvs/messaging';
 import { Metrics } from '@pvs/observability';
 import { SqlClient } from '@pvs/sql';
 import { Clock } from './clock';
@@ -21,7 +21,8 @@ export interface HealthProbes {
 export interface Infrastructure {
   readonly eventStore: EventStore;
   readonly readModel: SqlClient;
-  readonly messageBus: MessageBus;
+  /** The Nest transport of the bus: its server carries the consumers' handlers, its client publishes. */
+  readonly bus: BusTransport;
   readonly throttlerStorage: ThrottlerStorage;
   /** Wrong credentials per client address and key id, for blocking whoever keeps guessing. */
   readonly failedAttempts: FailedAttempts;

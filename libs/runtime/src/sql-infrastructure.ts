@@ -1,6 +1,6 @@
 import { ThrottlerStorageService } from '@nestjs/throttler';
-import { PostgresEventStore } from '@pvs/event-store';
-import { InProcessMessageBus } from '@pvs/messaging';
+import { PostgresEventStore, UpcastingEventStore } from '@pvs/event-store';
+import { inProcessTransport } from '@pvs/messaging';
 import { InstrumentedEventStore, Metrics } from '@pvs/observability';
 import { readModelMigrations } from '@pvs/read-model';
 import { PgliteClient, PgPoolClient, SqlClient, migrate } from '@pvs/sql';
@@ -24,26 +24,26 @@ export async function openEmbeddedInfrastructure(database: EmbeddedDatabase): Pr
   const postgresEvents = new PostgresEventStore(sql, { appenders: 'this-process' });
   await postgresEvents.migrate();
   const metrics = new Metrics();
-  const eventStore = new InstrumentedEventStore(postgresEvents, metrics);
+  const eventStore = new InstrumentedEventStore(new UpcastingEventStore(postgresEvents), metrics);
   await migrate(sql, [...readModelMigrations, ...webhookDeliveryMigrations]);
-  const messageBus = new InProcessMessageBus();
+  const bus = inProcessTransport();
   const throttlerStorage = new ThrottlerStorageService();
   return {
     eventStore,
     readModel: sql,
-    messageBus,
+    bus,
     throttlerStorage,
     failedAttempts: new MemoryFailedAttempts(),
     clock: systemClock,
     health: {
       database: () => eventStore.ping(),
       cache: async () => undefined, // rate-limit counters live in this process's memory
-      queue: () => messageBus.ping(),
+      queue: () => bus.ping(),
     },
     metrics,
     async close() {
       throttlerStorage.onApplicationShutdown();
-      await messageBus.close();
+      await bus.close();
       await eventStore.close();
       await sql.close();
     },

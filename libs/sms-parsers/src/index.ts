@@ -1,5 +1,5 @@
-export { parseSms } from './parse-sms';
-export { toPaisa, samePaisa } from './normalise/money';
+export { MAX_BODY_LENGTH, parseSms } from './parse-sms';
+export { toPaisa } from './normalise/money';
 export { normalizeReference } from './extract/reference';
 export { DEFAULT_ALLOWED_SENDERS, normalizeSender } from './institutions/senders';
 export { TEMPLATES } from './templates/registry';

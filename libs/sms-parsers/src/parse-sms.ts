@@ -1,3 +1,4 @@
+import { paisaToPkr } from '@pvs/contracts';
 import { classify, ExtractedCredit } from './classify/classify';
 import { isFragment } from './classify/fragments';
 import { Analysis, analyse } from './extract/analyse';
@@ -5,7 +6,6 @@ import { normalizeReference } from './extract/reference';
 import { institutionsOfSender } from './institutions/identify';
 import { institution, InstitutionId } from './institutions/institutions';
 import { normalizeSender, senderTrust } from './institutions/senders';
-import { paisaToAmount } from './normalise/money';
 import { NormalisedText } from './normalise/text';
 import { Gateway, ParsedSms, ParseOptions, Payer, SmsInput, SmsParseResult, SmsRejection, SmsRejectionReason, Span } from './sms.types';
 import { readByTemplate, TemplateReading } from './templates/read-by-template';
@@ -74,7 +74,7 @@ function parsedSms(reading: Reading, text: NormalisedText): ParsedSms {
     gateway: reading.gateway,
     direction: 'credit',
     reference: reading.reference,
-    amount: paisaToAmount(reading.amountPaisa),
+    amount: paisaToPkr(reading.amountPaisa),
     amountPaisa: reading.amountPaisa,
     currency: 'PKR',
     tier: reading.tier,
@@ -87,7 +87,7 @@ function parsedSms(reading: Reading, text: NormalisedText): ParsedSms {
   if (reading.occurredAt !== undefined) parsed.occurredAt = reading.occurredAt;
   if (reading.receivingAccount !== undefined) parsed.receivingAccount = reading.receivingAccount;
   if (reading.balancePaisa !== undefined) {
-    parsed.balance = paisaToAmount(reading.balancePaisa);
+    parsed.balance = paisaToPkr(reading.balancePaisa);
     parsed.balancePaisa = reading.balancePaisa;
   }
   return parsed;

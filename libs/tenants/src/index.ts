@@ -1,5 +1,4 @@
 export * from './credentials';
 export * from './secret-box';
-export * from './tenant';
 export * from './tenant-directory';
 export * from './secrets-check';

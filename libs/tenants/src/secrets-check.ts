@@ -1,5 +1,5 @@
 import { SecretBox, UnopenableSecretError } from './secret-box';
-import { Tenant } from './tenant';
+import { Tenant } from '@pvs/domain';
 
 /**
  * Why the ring cannot open every stored webhook secret, or null when it can: checked at start, so that a wrong

@@ -36,6 +36,8 @@ describe('TenantDirectory: what another process changed counts at once', () => {
       name: 'Elsewhere',
       webhookUrl: null,
       allowedSenders: null,
+      receivingAccounts: null,
+      balanceCheck: 'record',
       unpaidCycleLimit: 3,
       apiKey: apiKey.stored,
       gatewaySecret: issueCredential('pvsgw').stored,

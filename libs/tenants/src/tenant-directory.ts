@@ -1,7 +1,7 @@
-import { TENANT_CATEGORY, tenantStream } from '@pvs/contracts';
+import { TENANT_CATEGORY, isTenantEvent, tenantStream } from '@pvs/contracts';
+import { Tenant, evolveTenant } from '@pvs/domain';
 import { CatchUpSubscription, CurrentStreams, EventStore, RecordedEvent } from '@pvs/event-store';
 import { CredentialKind, credentialMatches, parseCredential } from './credentials';
-import { Tenant, evolveTenant } from './tenant';
 
 export const TENANT_DIRECTORY = Symbol('TENANT_DIRECTORY');
 
@@ -20,6 +20,8 @@ const TENANT_FILTER = { categories: [TENANT_CATEGORY] };
  */
 export class TenantDirectory {
   private readonly tenants = new Map<string, Tenant>();
+  /** The stream version each tenant was folded up to. */
+  private readonly versions = new Map<string, number>();
   private readonly byCredentialKey = new Map<string, string>();
   private readonly subscription: CatchUpSubscription;
   private readonly streams: CurrentStreams;
@@ -92,10 +94,11 @@ export class TenantDirectory {
   private applyAll(events: readonly RecordedEvent[]): void {
     for (const event of events) {
       const tenantId = event.streamName.slice(TENANT_CATEGORY.length + 1);
+      if (!isTenantEvent(event) || event.streamVersion <= (this.versions.get(tenantId) ?? 0)) continue;
       const previous = this.tenants.get(tenantId);
-      if (previous && event.streamVersion <= previous.version) continue;
       const tenant = evolveTenant(previous ?? null, event);
       if (!tenant) continue;
+      this.versions.set(tenantId, event.streamVersion);
       // A rotated credential's old key id must not lead to the tenant any more.
       if (previous) {
         this.byCredentialKey.delete(`pvs:${previous.apiKey.keyId}`);

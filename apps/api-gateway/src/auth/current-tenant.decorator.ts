@@ -1,5 +1,5 @@
+import { Tenant } from '@pvs/domain';
 import { ExecutionContext, createParamDecorator } from '@nestjs/common';
-import { Tenant } from '@pvs/tenants';
 import { AuthenticatedRequest } from './authenticated-request';
 
 export const CurrentTenant = createParamDecorator(

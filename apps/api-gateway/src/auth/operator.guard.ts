@@ -5,7 +5,7 @@ import { THROTTLER_STORAGE } from '@pvs/runtime';
 import { hashesEqual, parseCredential, sha256 } from '@pvs/tenants';
 import { GATEWAY_CONFIG, GatewayConfig } from '../gateway-config';
 import { OperatorAccounts } from '../operators/operator-accounts';
-import { BOOTSTRAP_ADMIN, Principal } from '../operators/operator';
+import { BOOTSTRAP_ADMIN, Principal } from '@pvs/domain';
 import { AuthenticationAttempts } from './authentication-attempts';
 
 const MINUTE_MS = 60_000;

@@ -1,5 +1,5 @@
+import { paymentBlock } from '@pvs/domain';
 import { CanActivate, ExecutionContext, HttpException, HttpStatus, Injectable } from '@nestjs/common';
-import { paymentBlock } from '@pvs/tenants';
 import { AuthenticatedRequest } from './authenticated-request';
 
 /** 402 for a suspended tenant or one at its unpaid-cycle limit (spec 4.1). Runs after ApiKeyGuard. */

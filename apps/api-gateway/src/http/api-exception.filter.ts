@@ -3,6 +3,7 @@ import { FastifyReply } from 'fastify';
 import { ExpectedVersionConflictError } from '@pvs/event-store';
 import { BODY_LIMIT_BYTES } from '../gateway-config';
 import { apiError } from './api-error';
+import { REFUSAL_STATUS, RefusedError } from './refusals';
 
 /** Turns every error into `{success:false, message}`; anything unexpected is a logged 500. */
 @Catch()
@@ -15,8 +16,12 @@ export class ApiExceptionFilter implements ExceptionFilter {
       reply.status(exception.getStatus()).send(apiError(messageOf(exception)));
       return;
     }
+    if (exception instanceof RefusedError) {
+      reply.status(REFUSAL_STATUS[exception.refusal.kind]).send(apiError(exception.refusal.message));
+      return;
+    }
     if (exception instanceof ExpectedVersionConflictError) {
-      // Every handler retries or answers its own conflicts; one that slips through is still the client's to retry.
+      // A command that kept losing to concurrent changes after its retries: the client's to retry.
       reply.status(HttpStatus.CONFLICT).send(apiError('The resource was changed by another request meanwhile; try again'));
       return;
     }

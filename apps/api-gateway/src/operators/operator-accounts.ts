@@ -1,9 +1,9 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { OPERATOR_CATEGORY, OPERATOR_TOKEN_ISSUED, OPERATOR_TOKEN_REVOKED, OperatorTokenIssuedData, OperatorTokenRevokedData, operatorStream } from '@pvs/contracts';
-import { EVENT_STORE, EventStore, NO_STREAM, RecordedEvent } from '@pvs/event-store';
+import { Inject, Injectable } from '@nestjs/common';
+import { OPERATOR_CATEGORY, isOperatorEvent, operatorStream } from '@pvs/contracts';
+import { OPERATOR_NOT_FOUND, Operator, Principal, Result, evolveOperator, operatorDecider, refused, succeed } from '@pvs/domain';
+import { EVENT_STORE, EventStore, RecordedEvent, aggregateStream, handleCommand } from '@pvs/event-store';
 import { CLOCK, Clock } from '@pvs/runtime';
 import { credentialMatches, issueCredential, parseCredential } from '@pvs/tenants';
-import { Operator, Principal, evolveOperator, foldOperator } from './operator';
 
 const LIST_PAGE = 1_000;
 /** An operator id is their token's key id. */
@@ -24,27 +24,28 @@ export class OperatorAccounts {
   async authenticate(presented: string): Promise<Operator | null> {
     const credential = parseCredential('pvsop', presented);
     if (!credential) return null;
-    const operator = foldOperator(await this.events.readStream(operatorStream(credential.keyId)));
+    const { state: operator } = await aggregateStream(this.events, operatorStream(credential.keyId), operatorDecider);
     return operator && operator.revokedAt === null && credentialMatches(operator.token, credential) ? operator : null;
   }
 
-  async issue(name: string, by: Principal, correlationId: string): Promise<{ operator: Operator; token: string }> {
+  async issue(name: string, by: Principal, correlationId: string): Promise<Result<{ operator: Operator; token: string }>> {
     const token = issueCredential('pvsop');
-    const data: OperatorTokenIssuedData = { operatorId: token.stored.keyId, name, token: token.stored, issuedBy: by.name, issuedAt: this.clock.now().toISOString() };
-    const stream = operatorStream(data.operatorId);
-    await this.events.append(stream, [{ type: OPERATOR_TOKEN_ISSUED, data, metadata: { correlationId } }], NO_STREAM);
-    return { operator: this.found(await this.events.readStream(stream)), token: token.plaintext };
+    const command = { type: 'Issue', name, token: token.stored, by, now: this.clock.now() } as const;
+    const issued = await handleCommand(this.events, operatorStream(token.stored.keyId), operatorDecider, command, {
+      metadata: { correlationId },
+      known: { state: null, version: 0 },
+      maxRetries: 0,
+    });
+    if (!issued.ok) return issued;
+    return issued.state ? succeed({ operator: issued.state, token: token.plaintext }) : refused('not_found', OPERATOR_NOT_FOUND);
   }
 
-  async revoke(operatorId: string, by: Principal, correlationId: string): Promise<Operator> {
-    if (!OPERATOR_ID.test(operatorId)) throw new NotFoundException('Operator not found');
-    const stream = operatorStream(operatorId);
-    const operator = this.found(await this.events.readStream(stream));
-    if (operator.revokedAt !== null) return operator;
-    const data: OperatorTokenRevokedData = { operatorId, revokedBy: by.name, revokedAt: this.clock.now().toISOString() };
-    // A concurrent change makes this a version conflict, which the exception filter answers with 409.
-    await this.events.append(stream, [{ type: OPERATOR_TOKEN_REVOKED, data, metadata: { correlationId } }], operator.version);
-    return this.found(await this.events.readStream(stream));
+  /** Revoking a revoked operator changes nothing; a concurrent change is read before this one is decided again. */
+  async revoke(operatorId: string, by: Principal, correlationId: string): Promise<Result<Operator>> {
+    if (!OPERATOR_ID.test(operatorId)) return refused('not_found', OPERATOR_NOT_FOUND);
+    const revoked = await handleCommand(this.events, operatorStream(operatorId), operatorDecider, { type: 'Revoke', by, now: this.clock.now() }, { metadata: { correlationId } });
+    if (!revoked.ok) return revoked;
+    return revoked.state ? succeed(revoked.state) : refused('not_found', OPERATOR_NOT_FOUND);
   }
 
   /** Every operator, revoked ones too, oldest first. */
@@ -58,14 +59,9 @@ export class OperatorAccounts {
   }
 
   private apply(operators: Map<string, Operator>, event: RecordedEvent): void {
+    if (!isOperatorEvent(event)) return;
     const id = event.streamName.slice(OPERATOR_CATEGORY.length + 1);
     const operator = evolveOperator(operators.get(id) ?? null, event);
     if (operator) operators.set(id, operator);
-  }
-
-  private found(events: readonly RecordedEvent[]): Operator {
-    const operator = foldOperator(events);
-    if (!operator) throw new NotFoundException('Operator not found');
-    return operator;
   }
 }

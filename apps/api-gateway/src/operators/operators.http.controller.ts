@@ -4,7 +4,8 @@ import { FastifyRequest } from 'fastify';
 import { CurrentOperator, OperatorGuard } from '../auth/operator.guard';
 import { AdminApi, ApiBodyErrors, ApiData, ApiErrors, PathParam, Summary } from '../http/openapi/api-docs';
 import { IssueOperatorRequest } from './issue-operator.request.dto';
-import { Operator, Principal } from './operator';
+import { Operator, Principal } from '@pvs/domain';
+import { valueOf } from '../http/refusals';
 import { OperatorAccounts } from './operator-accounts';
 
 const OPERATOR_SCHEMA: SchemaObject = {
@@ -45,7 +46,7 @@ export class OperatorsHttpController {
   @ApiBodyErrors()
   @HttpCode(HttpStatus.CREATED)
   async issue(@Body() body: IssueOperatorRequest, @CurrentOperator() by: Principal, @Req() request: FastifyRequest) {
-    const { operator, token } = await this.operators.issue(body.name, by, request.id);
+    const { operator, token } = valueOf(await this.operators.issue(body.name, by, request.id));
     return { success: true, data: { ...operatorResponse(operator), token } };
   }
 
@@ -70,6 +71,6 @@ export class OperatorsHttpController {
   @ApiErrors(404, 409)
   @HttpCode(HttpStatus.OK)
   async revoke(@Param('id') id: string, @CurrentOperator() by: Principal, @Req() request: FastifyRequest) {
-    return { success: true, data: operatorResponse(await this.operators.revoke(id, by, request.id)) };
+    return { success: true, data: operatorResponse(valueOf(await this.operators.revoke(id, by, request.id))) };
   }
 }

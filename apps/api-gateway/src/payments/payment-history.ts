@@ -1,12 +1,5 @@
-import { paymentStream } from '@pvs/contracts';
-import { EventStore } from '@pvs/event-store';
-import { Payment, foldPayment } from '@pvs/payments';
+import { Payment } from '@pvs/domain';
 import { PaymentView } from '@pvs/read-model';
-
-/** The payment as its own stream says now: what the read model shows once it catches up. */
-export async function loadPayment(events: EventStore, paymentId: string): Promise<Payment | null> {
-  return foldPayment(await events.readStream(paymentStream(paymentId)));
-}
 
 export function paymentView(payment: Payment): PaymentView {
   return {

@@ -1,10 +1,9 @@
-import { SMS_PARSED, SMS_REJECTED, SmsParsedData, SmsReceivedData, SmsRejectedData } from '@pvs/contracts';
-import { NewEvent } from '@pvs/event-store';
+import { Tenant } from '@pvs/domain';
+import { SMS_PARSED, SMS_REJECTED, SmsParse, SmsParsedData, SmsReceivedData, SmsRejectedData } from '@pvs/contracts';
 import { normalizeReference, parseSms } from '@pvs/sms-parsers';
-import { Tenant } from '@pvs/tenants';
 
 /** The parse of a recorded SMS under the tenant's settings, as the event to record. */
-export function parseRecordedSms(tenant: Tenant, sms: SmsReceivedData, reparsed: boolean): Omit<NewEvent, 'metadata'> {
+export function parseRecordedSms(tenant: Tenant, sms: SmsReceivedData, reparsed: boolean): SmsParse {
   const result = parseSms(
     { sender: sms.sender, body: sms.body, receivedAt: sms.receivedAt ?? sms.recordedAt },
     { allowedSenders: tenant.allowedSenders ?? undefined },

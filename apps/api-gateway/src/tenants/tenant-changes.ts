@@ -1,23 +1,18 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { tenantStream } from '@pvs/contracts';
-import { EVENT_STORE, EventStore, ExpectedVersionConflictError } from '@pvs/event-store';
-import { TENANT_DIRECTORY, Tenant, TenantDirectory } from '@pvs/tenants';
-
-const ATTEMPTS = 8;
-/** Upper bound of the random pause before the next attempt, doubled each time: writers that collided spread out. */
-const FIRST_PAUSE_MS = 4;
+import { Result, TENANT_NOT_FOUND, Tenant, TenantCommand, refused, succeed, tenantDecider } from '@pvs/domain';
+import { EVENT_STORE, EventStore, handleCommand } from '@pvs/event-store';
+import { TENANT_DIRECTORY, TenantDirectory } from '@pvs/tenants';
 
 export interface TenantChange {
-  readonly type: string;
-  readonly data: unknown;
+  readonly tenant: Tenant;
+  /** False when the command found nothing to change. */
+  readonly recorded: boolean;
 }
 
 /**
- * Records one change of a tenant against the version it read (a concurrent change is re-read and
- * decided again, after a random pause), and answers with the tenant as its stream is then: the directory
- * has applied the change, so the next request, through any process, already sees it. A change that keeps
- * losing to others is a 409 for the client to retry, never a 500.
+ * Records one change of a tenant through the command path, and answers with the tenant as its stream is
+ * then: the directory has applied the change, so the next request, through any process, already sees it.
  */
 @Injectable()
 export class TenantChanges {
@@ -26,26 +21,10 @@ export class TenantChanges {
     @Inject(TENANT_DIRECTORY) private readonly tenants: TenantDirectory,
   ) {}
 
-  /** `decide` gets the tenant as recorded now and returns the event to record, or null when nothing changes. */
-  async record(tenantId: string, correlationId: string, decide: (tenant: Tenant) => TenantChange | null): Promise<Tenant> {
-    for (let attempt = 1; ; attempt++) {
-      const tenant = await this.current(tenantId);
-      const change = decide(tenant);
-      if (!change) return tenant;
-      try {
-        await this.events.append(tenantStream(tenantId), [{ ...change, metadata: { tenantId, correlationId } }], tenant.version);
-        return await this.current(tenantId);
-      } catch (error) {
-        if (!(error instanceof ExpectedVersionConflictError)) throw error;
-        if (attempt === ATTEMPTS) throw new ConflictException('The tenant was changed by other requests meanwhile; try again');
-        await sleep(Math.random() * FIRST_PAUSE_MS * 2 ** attempt);
-      }
-    }
-  }
-
-  private async current(tenantId: string): Promise<Tenant> {
+  async record(tenantId: string, correlationId: string, command: TenantCommand): Promise<Result<TenantChange>> {
+    const change = await handleCommand(this.events, tenantStream(tenantId), tenantDecider, command, { metadata: { tenantId, correlationId } });
+    if (!change.ok) return change;
     const tenant = await this.tenants.find(tenantId);
-    if (!tenant) throw new NotFoundException('Tenant not found');
-    return tenant;
+    return tenant ? succeed({ tenant, recorded: change.events.length > 0 }) : refused('not_found', TENANT_NOT_FOUND);
   }
 }

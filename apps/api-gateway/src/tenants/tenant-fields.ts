@@ -1,5 +1,5 @@
+import { Tenant } from '@pvs/domain';
 import { AllowedSenders } from '@pvs/contracts';
-import { Tenant } from '@pvs/tenants';
 import { PerGatewayListDto } from './per-gateway-list.dto';
 
 /** Keeps only the gateways given: a gateway left out falls back to its default. */

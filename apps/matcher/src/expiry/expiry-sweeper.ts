@@ -1,6 +1,6 @@
-import { PAYMENT_EXPIRED, PaymentExpiredData, paymentStream } from '@pvs/contracts';
-import { EventStore, ExpectedVersionConflictError } from '@pvs/event-store';
-import { foldPayment } from '@pvs/payments';
+import { paymentStream } from '@pvs/contracts';
+import { paymentDecider } from '@pvs/domain';
+import { EventStore, aggregateStream, handleCommand } from '@pvs/event-store';
 import { PendingPayments } from '@pvs/read-model';
 import { Clock } from '@pvs/runtime';
 import { MatchOutcomes } from '../matching/match-outcomes';
@@ -44,21 +44,15 @@ export class ExpirySweeper {
     const now = this.clock.now();
     let expired = 0;
     for (const paymentId of await this.pending.expiredAt(now, BATCH)) {
-      const history = await this.events.readStream(paymentStream(paymentId));
-      const payment = foldPayment(history);
-      if (!payment || payment.status !== 'pending' || payment.expiresAt > now.toISOString()) continue;
-      const expiry = { type: PAYMENT_EXPIRED, data: { paymentId, expiredAt: payment.expiresAt } satisfies PaymentExpiredData };
+      const payment = await aggregateStream(this.events, paymentStream(paymentId), paymentDecider);
+      const [registered] = payment.events;
+      if (!registered) continue;
       // The registration's correlation id: the expiry webhook can be traced to the request that made the intent.
-      const [registered] = history;
-      const metadata = { tenantId: payment.tenantId, correlationId: registered.metadata.correlationId, causationId: registered.id };
-      try {
-        await this.events.append(paymentStream(paymentId), [{ ...expiry, metadata }], history[history.length - 1].streamVersion);
-      } catch (error) {
-        if (!(error instanceof ExpectedVersionConflictError)) throw error; // decided meanwhile: nothing to expire
-        continue;
-      }
-      this.outcomes.decided(expiry, metadata);
-      expired++;
+      const metadata = { tenantId: payment.state?.tenantId, correlationId: registered.metadata.correlationId, causationId: registered.id };
+      const expiry = await handleCommand(this.events, paymentStream(paymentId), paymentDecider, { type: 'Expire', now }, { metadata, known: payment });
+      if (!expiry.ok) continue; // kept changing: the next sweep sees it
+      for (const event of expiry.events) this.outcomes.decided(event, metadata);
+      expired += expiry.events.length;
     }
     return expired;
   }

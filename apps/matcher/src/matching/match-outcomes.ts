@@ -1,18 +1,19 @@
 import { LoggerService } from '@nestjs/common';
-import { PAYMENT_EXPIRED, PAYMENT_FLAGGED_FOR_REVIEW, PAYMENT_VERIFIED, SmsUnmatchedData } from '@pvs/contracts';
+import { PAYMENT_EXPIRED, PAYMENT_FLAGGED_FOR_REVIEW, PAYMENT_VERIFIED, PaymentEvent, SmsUnmatchedData } from '@pvs/contracts';
 import { EventMetadata } from '@pvs/event-store';
 import { MatchDecisionLabel, Metrics } from '@pvs/observability';
 
-const DECISION_LABELS: Readonly<Record<string, MatchDecisionLabel>> = {
+/** The decisions the matcher takes (an operator's review is not one). */
+type MatcherDecision = Extract<PaymentEvent, { type: typeof PAYMENT_VERIFIED | typeof PAYMENT_FLAGGED_FOR_REVIEW | typeof PAYMENT_EXPIRED }>;
+
+const DECISION_LABELS: Readonly<Record<MatcherDecision['type'], MatchDecisionLabel>> = {
   [PAYMENT_VERIFIED]: 'verified',
   [PAYMENT_FLAGGED_FOR_REVIEW]: 'manual_review',
   [PAYMENT_EXPIRED]: 'expired',
 };
 
-interface DecisionData {
-  readonly paymentId: string;
-  readonly smsId?: string;
-  readonly reason?: string;
+function isMatcherDecision(event: PaymentEvent): event is MatcherDecision {
+  return event.type in DECISION_LABELS;
 }
 
 /**
@@ -26,18 +27,19 @@ export class MatchOutcomes {
     private readonly logger: LoggerService,
   ) {}
 
-  decided(decision: { readonly type: string; readonly data: unknown }, metadata: EventMetadata): void {
+  decided(decision: PaymentEvent, metadata: EventMetadata): void {
+    if (!isMatcherDecision(decision)) return;
     const label = DECISION_LABELS[decision.type];
-    const data = decision.data as DecisionData;
+    const { data } = decision;
     this.metrics.matchDecisions.inc({ decision: label });
     this.logger.log({
       msg: 'payment decided',
       correlation_id: metadata.correlationId,
       tenant_id: metadata.tenantId,
       payment_id: data.paymentId,
-      sms_id: data.smsId ?? null,
+      sms_id: 'smsId' in data ? data.smsId : null,
       decision: label,
-      reason: data.reason ?? null,
+      reason: 'reason' in data ? data.reason : null,
     });
   }
 

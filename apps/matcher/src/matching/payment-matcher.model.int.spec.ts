@@ -19,15 +19,16 @@ import {
   smsStream,
   tenantStream,
 } from '@pvs/contracts';
-import { ExpectedVersionConflictError, NO_STREAM, PostgresEventStore } from '@pvs/event-store';
+import { ExpectedVersionConflictError, NO_STREAM, PostgresEventStore, foldStream } from '@pvs/event-store';
 import { JsonLogger, Metrics } from '@pvs/observability';
-import { foldPayment, paymentIdFor, smsIdFor } from '@pvs/payments';
+import { paymentDecider, paymentIdFor, smsIdFor } from '@pvs/domain';
 import { PendingPayments, readModelMigrations } from '@pvs/read-model';
 import { systemClock } from '@pvs/runtime';
 import { PgliteClient, migrate } from '@pvs/sql';
 import { TenantDirectory } from '@pvs/tenants';
 import { checkpointedProcessor } from '../processing/checkpointed-processor';
 import { MatchOutcomes } from './match-outcomes';
+import { MatchingStreams } from './matching-streams';
 import { PaymentMatcher } from './payment-matcher';
 
 const GATEWAY: Gateway = 'wallet_one';
@@ -94,7 +95,7 @@ describe('PaymentMatcher against a reference model', () => {
     const smsId = smsIdFor(tenantId, '8558', body);
     const received: SmsReceivedData = { smsId, tenantId, sender: '8558', body, receivedAt: null, recordedAt: new Date().toISOString(), source: 'native' };
     const parsed: SmsParsedData = {
-      smsId, tenantId, gateway: GATEWAY, templateId: 'model', reference, normalizedReference: reference, amountPaisa,
+      smsId, tenantId, gateway: GATEWAY, tier: 'template', templateId: 'model', institution: null, reference, normalizedReference: reference, amountPaisa,
       payer: null, receivingAccount: null, balancePaisa: null, occurredAt: null, reparsed: false,
     };
     await appendOnce(smsStream(smsId), [
@@ -109,7 +110,7 @@ describe('PaymentMatcher against a reference model', () => {
       fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 30 }), async (commands) => {
         const tenants = [await registerTenant(), await registerTenant()];
         const directory = new TenantDirectory(events);
-        const matcher = new PaymentMatcher(events, directory, new PendingPayments(sql), systemClock, outcomes);
+        const matcher = new PaymentMatcher(new MatchingStreams(events, directory), new PendingPayments(sql), systemClock, outcomes);
         const name = `matcher-${randomUUID()}`;
         const processor = () =>
           checkpointedProcessor(events, sql, {
@@ -149,7 +150,7 @@ describe('PaymentMatcher against a reference model', () => {
           const decisions = history.filter((e) => (PAYMENT_DECISIONS as readonly string[]).includes(e.type));
           const paid = firstSms.get(key);
           const status = paid === undefined ? 'pending' : paid === expected ? 'verified' : 'manual_review';
-          expect(foldPayment(history)?.status).toBe(status);
+          expect(foldStream(history, paymentDecider).state?.status).toBe(status);
           expect(decisions.length).toBe(paid === undefined ? 0 : 1);
         }
         // No reference used twice: each payment is matched by one SMS only.

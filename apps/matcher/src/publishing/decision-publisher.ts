@@ -1,6 +1,7 @@
-import { PAYMENT_CATEGORY, PAYMENT_DECISIONS, PAYMENT_DECISIONS_TOPIC, PaymentDecisionMessage } from '@pvs/contracts';
+import { PAYMENT_CATEGORY, PAYMENT_DECISIONS, isPaymentDecision } from '@pvs/contracts';
+import { PAYMENT_DECISIONS_TOPIC, PaymentDecisionMessage } from '@pvs/contracts/messages';
 import { EventFilter, EventStore } from '@pvs/event-store';
-import { MessageBus } from '@pvs/messaging';
+import { BusClient, publishMessage } from '@pvs/messaging';
 import { SqlClient } from '@pvs/sql';
 import { checkpointedProcessor } from '../processing/checkpointed-processor';
 
@@ -14,13 +15,14 @@ export const DECISION_PUBLISHER = {
  * per payment. The event store is the outbox: a crash between the decision and its publication
  * loses nothing; consumers drop redeliveries by the message id (the event id).
  */
-export function decisionPublisher(events: EventStore, checkpoints: SqlClient, bus: MessageBus, onError?: (error: unknown) => void) {
+export function decisionPublisher(events: EventStore, checkpoints: SqlClient, bus: BusClient, onError?: (error: unknown) => void) {
   return checkpointedProcessor(events, checkpoints, {
     ...DECISION_PUBLISHER,
     onError,
     handle: async (batch) => {
       for (const event of batch) {
-        const paymentId = (event.data as { paymentId: string }).paymentId;
+        if (!isPaymentDecision(event)) continue;
+        const paymentId = event.data.paymentId;
         const payload: PaymentDecisionMessage = {
           type: event.type,
           paymentId,
@@ -29,7 +31,7 @@ export function decisionPublisher(events: EventStore, checkpoints: SqlClient, bu
           metadata: event.metadata,
           recordedAt: event.recordedAt.toISOString(),
         };
-        await bus.publish({ topic: PAYMENT_DECISIONS_TOPIC, key: paymentId, id: event.id, payload });
+        await publishMessage(bus, { topic: PAYMENT_DECISIONS_TOPIC, key: paymentId, id: event.id, payload });
       }
     },
   });

@@ -1,6 +1,7 @@
+import { Tenant } from '@pvs/domain';
 import { randomUUID } from 'node:crypto';
 import { Clock } from '@pvs/runtime';
-import { SecretBox, Tenant, TenantDirectory, UnopenableSecretError } from '@pvs/tenants';
+import { SecretBox, TenantDirectory, UnopenableSecretError } from '@pvs/tenants';
 import { AttemptRecord, Delivery, DeliveryOutbox, originOf } from '@pvs/webhook-deliveries';
 import { WebhookResult, WebhookSender } from '../delivery-http/webhook-sender.port';
 import { AttemptReport } from './attempt-report';

@@ -1,7 +1,7 @@
-import { PaymentDecisionMessage, paymentStream } from '@pvs/contracts';
-import { EventStore } from '@pvs/event-store';
-import { BusMessage } from '@pvs/messaging';
-import { foldPayment } from '@pvs/payments';
+import { paymentStream } from '@pvs/contracts';
+import { PaymentDecisionMessage } from '@pvs/contracts/messages';
+import { EventStore, foldStream } from '@pvs/event-store';
+import { paymentDecider } from '@pvs/domain';
 import { Clock } from '@pvs/runtime';
 import { TenantDirectory } from '@pvs/tenants';
 import { DeliveryOutbox } from '@pvs/webhook-deliveries';
@@ -21,18 +21,18 @@ export class EnqueueDeliveries {
     private readonly onEnqueued: () => void,
   ) {}
 
-  async handle(message: BusMessage): Promise<void> {
-    const decision = message.payload as PaymentDecisionMessage;
+  /** `id`: the message's, the decision event's id. */
+  async handle(id: string, decision: PaymentDecisionMessage): Promise<void> {
     const event = webhookEventName(decision.type);
     if (!event) return;
     const history = await this.events.readStream(paymentStream(decision.paymentId));
-    const payment = foldPayment(history.filter((e) => e.streamVersion <= decision.streamVersion));
-    if (!payment) throw new Error(`Decision ${message.id} names payment ${decision.paymentId}, which has no intent`);
+    const { state: payment } = foldStream(history.filter((e) => e.streamVersion <= decision.streamVersion), paymentDecider);
+    if (!payment) throw new Error(`Decision ${id} names payment ${decision.paymentId}, which has no intent`);
     const tenant = await this.tenants.find(payment.tenantId);
     const url = payment.intent.callbackUrl ?? tenant?.webhookUrl ?? null;
-    const body = webhookBody(event, message.id, new Date(decision.recordedAt), payment);
+    const body = webhookBody(event, id, new Date(decision.recordedAt), payment);
     const added = await this.outbox.enqueue(
-      { id: message.id, tenantId: payment.tenantId, paymentId: payment.uuid, correlationId: decision.metadata.correlationId, event, url, body },
+      { id, tenantId: payment.tenantId, paymentId: payment.uuid, correlationId: decision.metadata.correlationId, event, url, body },
       this.clock.now(),
     );
     if (added) this.onEnqueued();

@@ -6,7 +6,7 @@ import {
   PAYMENT_VERIFIED,
   paisaToPkr,
 } from '@pvs/contracts';
-import { Payment } from '@pvs/payments';
+import { Payment } from '@pvs/domain';
 
 export type WebhookEventName = 'payment.verified' | 'payment.manual_review' | 'payment.failed';
 

@@ -1,6 +1,6 @@
-import { PAYMENT_INTENT_REGISTERED, PaymentIntentRegisteredData, PaymentStatus, businessDay } from '@pvs/contracts';
+import { PaymentDecisionEvent, PaymentIntentRegistered, PaymentStatus, businessDay, isPaymentDecision, isPaymentIntentRegistered } from '@pvs/contracts';
 import { RecordedEvent } from '@pvs/event-store';
-import { PaymentDecision, paymentDecision } from '@pvs/payments';
+import { paymentDecision } from '@pvs/domain';
 import { TENANT_DAILY_PROJECTION, TablesOf } from '@pvs/read-model';
 import { SqlExecutor } from '@pvs/sql';
 import { Projection } from '../projections/projection';
@@ -8,9 +8,9 @@ import { roundsByStream } from '../projections/stream-order';
 import { CounterChange, DailyPayment, counterChanges, mergeCounterChanges } from './daily-counters';
 
 /** Records each payment once; only a first recording counts it. */
-async function register(tx: SqlExecutor, table: string, events: readonly RecordedEvent[]): Promise<CounterChange[]> {
+async function register(tx: SqlExecutor, table: string, events: readonly RecordedEvent<PaymentIntentRegistered>[]): Promise<CounterChange[]> {
   if (events.length === 0) return [];
-  const intents = events.map((event) => event.data as PaymentIntentRegisteredData);
+  const intents = events.map((event) => event.data);
   const registered = await tx.query<DailyPayment>(
     `INSERT INTO ${table} (payment_id, tenant_id, day, gateway, amount_paisa, status, registered_at, stream_version)
      SELECT payment_id, tenant_id, day, gateway, amount_paisa, 'pending', registered_at, version
@@ -32,9 +32,9 @@ async function register(tx: SqlExecutor, table: string, events: readonly Recorde
 }
 
 /** Moves payments (one event each) to their new status over an older stream version only, so a replay moves nothing. */
-async function move(tx: SqlExecutor, table: string, events: readonly RecordedEvent[]): Promise<CounterChange[]> {
+async function move(tx: SqlExecutor, table: string, events: readonly RecordedEvent<PaymentDecisionEvent>[]): Promise<CounterChange[]> {
   if (events.length === 0) return [];
-  const decisions = events.map((event) => paymentDecision(event) as PaymentDecision);
+  const decisions = events.map(paymentDecision);
   const moved = await tx.query<DailyPayment & { previous: PaymentStatus; status: PaymentStatus }>(
     `UPDATE ${table} AS payment
      SET status = change.status, stream_version = change.version,
@@ -45,7 +45,7 @@ async function move(tx: SqlExecutor, table: string, events: readonly RecordedEve
      RETURNING before.status AS previous, payment.status, payment.tenant_id::text AS "tenantId", payment.day::text AS day,
                payment.gateway, payment.amount_paisa AS "amountPaisa"`,
     [
-      events.map((event) => (event.data as { paymentId: string }).paymentId),
+      events.map((event) => event.data.paymentId),
       events.map((event) => event.streamVersion),
       decisions.map((decision) => decision.status),
       decisions.map((decision) => decision.verifiedAt ?? null),
@@ -88,8 +88,8 @@ export const tenantDailyProjection: Projection<TablesOf<typeof TENANT_DAILY_PROJ
   ...TENANT_DAILY_PROJECTION,
 
   async apply(tx, events, tables): Promise<void> {
-    const changes = await register(tx, tables.payments, events.filter((event) => event.type === PAYMENT_INTENT_REGISTERED));
-    for (const round of roundsByStream(events.filter((event) => paymentDecision(event)))) changes.push(...(await move(tx, tables.payments, round)));
+    const changes = await register(tx, tables.payments, events.filter(isPaymentIntentRegistered));
+    for (const round of roundsByStream(events.filter(isPaymentDecision))) changes.push(...(await move(tx, tables.payments, round)));
     await addToCounters(tx, tables.summary, mergeCounterChanges(changes));
   },
 };

@@ -1,14 +1,14 @@
-import { PAYMENT_INTENT_REGISTERED, PaymentIntentRegisteredData } from '@pvs/contracts';
+import { PaymentDecisionEvent, PaymentIntentRegistered, isPaymentDecision, isPaymentIntentRegistered } from '@pvs/contracts';
 import { RecordedEvent } from '@pvs/event-store';
-import { PaymentDecision, paymentDecision } from '@pvs/payments';
+import { paymentDecision } from '@pvs/domain';
 import { PAYMENTS_PROJECTION, TablesOf } from '@pvs/read-model';
 import { SqlExecutor } from '@pvs/sql';
 import { Projection } from '../projections/projection';
 import { roundsByStream } from '../projections/stream-order';
 
-async function insertIntents(tx: SqlExecutor, table: string, events: readonly RecordedEvent[]): Promise<void> {
+async function insertIntents(tx: SqlExecutor, table: string, events: readonly RecordedEvent<PaymentIntentRegistered>[]): Promise<void> {
   if (events.length === 0) return;
-  const intents = events.map((event) => event.data as PaymentIntentRegisteredData);
+  const intents = events.map((event) => event.data);
   await tx.query(
     `INSERT INTO ${table} (uuid, tenant_id, gateway, transaction_reference, amount_expected_paisa,
                            status, created_at, updated_at, stream_version, expires_at)
@@ -33,9 +33,9 @@ async function insertIntents(tx: SqlExecutor, table: string, events: readonly Re
  * Decisions of different payments (a round): each applies only over an older stream version, so a
  * replayed one changes nothing. updated_at is the event's time, so a rebuild writes the same rows.
  */
-async function applyDecisions(tx: SqlExecutor, table: string, events: readonly RecordedEvent[]): Promise<void> {
+async function applyDecisions(tx: SqlExecutor, table: string, events: readonly RecordedEvent<PaymentDecisionEvent>[]): Promise<void> {
   if (events.length === 0) return;
-  const changes = events.map((event) => paymentDecision(event) as PaymentDecision);
+  const changes = events.map(paymentDecision);
   await tx.query(
     `UPDATE ${table} AS payment
      SET status = change.status,
@@ -47,7 +47,7 @@ async function applyDecisions(tx: SqlExecutor, table: string, events: readonly R
        AS change(uuid, version, status, amount_detected, verified_at, recorded_at)
      WHERE payment.uuid = change.uuid AND payment.stream_version < change.version`,
     [
-      events.map((event) => (event.data as { paymentId: string }).paymentId),
+      events.map((event) => event.data.paymentId),
       events.map((event) => event.streamVersion),
       changes.map((change) => change.status),
       changes.map((change) => change.amountDetectedPaisa ?? null),
@@ -62,7 +62,7 @@ export const paymentsProjection: Projection<TablesOf<typeof PAYMENTS_PROJECTION>
   ...PAYMENTS_PROJECTION,
 
   async apply(tx, events, tables): Promise<void> {
-    await insertIntents(tx, tables.payments, events.filter((event) => event.type === PAYMENT_INTENT_REGISTERED));
-    for (const round of roundsByStream(events.filter((event) => paymentDecision(event)))) await applyDecisions(tx, tables.payments, round);
+    await insertIntents(tx, tables.payments, events.filter(isPaymentIntentRegistered));
+    for (const round of roundsByStream(events.filter(isPaymentDecision))) await applyDecisions(tx, tables.payments, round);
   },
 };

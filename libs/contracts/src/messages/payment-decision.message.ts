@@ -1,12 +1,24 @@
+import 'reflect-metadata';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsISO8601, IsObject, IsOptional, IsString, IsUUID, Min, ValidateNested } from 'class-validator';
+import { PAYMENT_DECISIONS, PaymentDecisionType } from '../events/payments/payment-decisions.event';
+
 /** The bus topic of payment decisions: key = payment id, id = the decision event's id. */
 export const PAYMENT_DECISIONS_TOPIC = 'payment-decisions';
 
-export interface PaymentDecisionMessage {
-  readonly type: string;
-  readonly paymentId: string;
+export class MessageMetadata {
+  @IsOptional() @IsString() readonly tenantId?: string;
+  @IsString() readonly correlationId!: string;
+  @IsOptional() @IsString() readonly causationId?: string;
+}
+
+/** A payment decision as published: consumers fold the payment stream up to `streamVersion` for the rest. */
+export class PaymentDecisionMessage {
+  @IsIn(PAYMENT_DECISIONS) readonly type!: PaymentDecisionType;
+  @IsUUID() readonly paymentId!: string;
   /** The decision's version in the payment stream: the payment as of this decision is the stream up to it. */
-  readonly streamVersion: number;
-  readonly data: unknown;
-  readonly metadata: { readonly tenantId?: string; readonly correlationId: string; readonly causationId?: string };
-  readonly recordedAt: string;
+  @IsInt() @Min(1) readonly streamVersion!: number;
+  @IsObject() readonly data!: object;
+  @ValidateNested() @Type(() => MessageMetadata) readonly metadata!: MessageMetadata;
+  @IsISO8601({ strict: true }) readonly recordedAt!: string;
 }

@@ -73,9 +73,25 @@ function toRecordedEvent(event: KurrentRecorded): RecordedEvent {
     checkpoint: toCheckpoint(position),
     type: event.type,
     data: event.data,
-    metadata: event.metadata as EventMetadata,
+    metadata: storedMetadata(event.metadata),
     recordedAt: event.created,
   };
+}
+
+/** Event data is a JSON object, as KurrentDB's JSON events take it. */
+function jsonObject(value: unknown): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new TypeError('Event data must be a JSON object');
+  return { ...value };
+}
+
+/** The metadata this adapter wrote; a stored event without a correlation id is one no process of ours recorded. */
+function storedMetadata(value: unknown): EventMetadata {
+  const metadata = jsonObject(value);
+  const text = (key: string) => (typeof metadata[key] === 'string' ? metadata[key] : undefined);
+  const correlationId = text('correlationId');
+  if (correlationId === undefined) throw new TypeError('Stored event metadata has no correlationId');
+  const schemaVersion = metadata.schemaVersion;
+  return { tenantId: text('tenantId'), correlationId, causationId: text('causationId'), schemaVersion: typeof schemaVersion === 'number' ? schemaVersion : undefined };
 }
 
 /**
@@ -98,7 +114,7 @@ export class KurrentDbEventStore implements EventStore {
       const result = await this.client.appendToStream(
         streamName,
         events.map((event) =>
-          jsonEvent({ id: event.id ?? randomUUID(), type: event.type, data: event.data as never, metadata: event.metadata as never }),
+          jsonEvent({ id: event.id ?? randomUUID(), type: event.type, data: jsonObject(event.data), metadata: { ...event.metadata } }),
         ),
         { streamState: streamState(expectedVersion) },
       );

@@ -1,4 +1,4 @@
-import { DynamicModule, Module, Type } from '@nestjs/common';
+import { DynamicModule, INestApplicationContext, Module, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { JsonLogger, MetricsAccess, startMetricsServer } from '@pvs/observability';
 import { EnvReader } from '../config/env-reader';
@@ -6,14 +6,20 @@ import { listensOnLoopbackOnly } from '../config/listen-address';
 import { loadDistributedServices } from '../config/distributed-config';
 import { readMetricsPort, readMetricsToken } from '../config/observability-settings';
 import { openDistributedInfrastructure } from '../distributed-infrastructure';
+import { Infrastructure } from '../infrastructure';
 import { InfrastructureModule } from '../infrastructure.module';
 import { StartedService } from './run-service';
+
+export interface WorkerOptions {
+  /** The module has bus handlers (@EventPattern): the process runs as a Nest microservice on the bus transport. */
+  readonly consumesBus?: boolean;
+}
 
 /**
  * A distributed process without HTTP API (matcher, projector, notifier): its module on the shared
  * services, logging through `logger`, and its /metrics on METRICS_PORT (HOST) when that is set.
  */
-export async function startWorkerProcess(name: string, appModule: DynamicModule | Type<unknown>, logger: JsonLogger): Promise<StartedService> {
+export async function startWorkerProcess(name: string, appModule: DynamicModule | Type<unknown>, logger: JsonLogger, options: WorkerOptions = {}): Promise<StartedService> {
   const read = new EnvReader(process.env);
   const metricsPort = readMetricsPort(read);
   const host = read.string('HOST', '127.0.0.1');
@@ -23,7 +29,7 @@ export async function startWorkerProcess(name: string, appModule: DynamicModule 
   @Module({ imports: [InfrastructureModule.register(infrastructure), appModule] })
   class WorkerProcessModule {}
 
-  const app = await NestFactory.createApplicationContext(WorkerProcessModule, { logger });
+  const app = options.consumesBus ? await startMicroservice(WorkerProcessModule, infrastructure, logger) : await NestFactory.createApplicationContext(WorkerProcessModule, { logger });
   await app.init();
   const metricsServer = metricsPort === undefined ? null : await startMetricsServer({ port: metricsPort, host, metrics: infrastructure.metrics, access });
   return {
@@ -34,4 +40,10 @@ export async function startWorkerProcess(name: string, appModule: DynamicModule 
       await infrastructure.close();
     },
   };
+}
+
+async function startMicroservice(module: Type<unknown>, infrastructure: Infrastructure, logger: JsonLogger): Promise<INestApplicationContext> {
+  const microservice = await NestFactory.createMicroservice(module, { strategy: infrastructure.bus.server, logger });
+  await microservice.listen();
+  return microservice;
 }

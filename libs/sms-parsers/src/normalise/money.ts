@@ -112,16 +112,3 @@ export function toPaisa(amount: number | string): number {
   if (reading.kind !== 'exact') throw new RangeError(`not an exact PKR amount: ${JSON.stringify(amount)}`);
   return negative && reading.paisa !== 0 ? -reading.paisa : reading.paisa;
 }
-
-/** True when both amounts are exact and equal to the paisa; false for anything unreadable. */
-export function samePaisa(a: number | string, b: number | string): boolean {
-  try {
-    return toPaisa(a) === toPaisa(b);
-  } catch {
-    return false;
-  }
-}
-
-export function paisaToAmount(paisa: number): number {
-  return paisa / 100;
-}

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { readMoney, samePaisa, toPaisa } from './money';
+import { readMoney, toPaisa } from './money';
 
 describe('readMoney', () => {
   it.each([
@@ -108,14 +108,5 @@ describe('toPaisa', () => {
     expect(readMoney(' 1,499 ')).toEqual({ kind: 'exact', paisa: 149900 });
     expect(readMoney('1,499/=')).toEqual({ kind: 'exact', paisa: 149900 });
     expect(readMoney('12,34,567/=')).toEqual({ kind: 'exact', paisa: 1234567_00 });
-  });
-});
-
-describe('samePaisa', () => {
-  it('compares exactly and never throws', () => {
-    expect(samePaisa('PKR 1,499.00', 1499)).toBe(true);
-    expect(samePaisa(1499.01, 1499)).toBe(false);
-    expect(samePaisa(0.1 + 0.2, 0.3)).toBe(false);
-    expect(samePaisa('garbage', 'garbage')).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { BALANCE_CHECK_MODES, GATEWAYS, PAYMENT_STATUSES, TENANT_STATUSES } from '@pvs/contracts';
+import { MAX_BODY_LENGTH } from '@pvs/sms-parsers';
 import { MAX_SENDER_LENGTH } from '../../sms/ingest-sms/forwarded-sms';
 import { plainTextPattern } from '../plain-text';
 
@@ -14,7 +15,7 @@ const perGateway = (item: SchemaObject): SchemaObject => ({
 });
 
 const smsSender: SchemaObject = { type: 'string', minLength: 1, pattern: plainTextPattern('identifier', 1, MAX_SENDER_LENGTH) };
-const smsText: SchemaObject = { type: 'string', minLength: 1, maxLength: 4096, pattern: '\\S' };
+const smsText: SchemaObject = { type: 'string', minLength: 1, maxLength: MAX_BODY_LENGTH, pattern: '\\S' };
 
 /** A forwarder app's own body: a kind marker, and the SMS fields at the top or inside `container`. */
 function forwarderWebhook(

@@ -1,7 +1,7 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { paymentStream } from '@pvs/contracts';
-import { CurrentStreams, EVENT_STORE, EventStore } from '@pvs/event-store';
-import { foldPayment } from '@pvs/payments';
+import { CurrentStreams, EVENT_STORE, EventStore, foldStream } from '@pvs/event-store';
+import { PAYMENT_NOT_FOUND, Result, paymentDecider, refused, succeed } from '@pvs/domain';
 import { PaymentView } from '@pvs/read-model';
 import { paymentView } from '../payment-history';
 
@@ -18,9 +18,8 @@ export class GetPaymentStatusHandler {
    * the payment before (an ingest's answer, a webhook, a review), in any process, the status shows it or a later
    * state. The projection, which may lag behind by a moment, serves lists and dashboards.
    */
-  async status(tenantId: string, uuid: string): Promise<PaymentView> {
-    const payment = foldPayment(await this.streams.read(paymentStream(uuid)));
-    if (!payment || payment.tenantId !== tenantId) throw new NotFoundException('Transaction not found');
-    return paymentView(payment);
+  async status(tenantId: string, uuid: string): Promise<Result<PaymentView>> {
+    const { state: payment } = foldStream(await this.streams.read(paymentStream(uuid)), paymentDecider);
+    return payment && payment.tenantId === tenantId ? succeed(paymentView(payment)) : refused('not_found', PAYMENT_NOT_FOUND);
   }
 }

@@ -1,8 +1,8 @@
+import { Tenant } from '@pvs/domain';
 import { Controller, Get, Param, UseGuards } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
 import { ApiData, ApiErrors, MerchantApi, PathParam } from '../../http/openapi/api-docs';
 import { schemaRef } from '../../http/openapi/schemas';
-import { Tenant } from '@pvs/tenants';
 import { ApiKeyGuard } from '../../auth/api-key.guard';
 import { CurrentTenant } from '../../auth/current-tenant.decorator';
 import { TenantThrottlerGuard } from '../../auth/tenant-throttler.guard';
@@ -10,6 +10,7 @@ import { UuidOrNotFoundPipe } from '../../http/uuid-or-not-found.pipe';
 import { RATE_LIMITS } from '../../rate-limits';
 import { paymentResponse } from '../payment-response';
 import { GetPaymentStatusHandler } from './get-payment-status.handler';
+import { valueOf } from '../../http/refusals';
 
 @Controller('payments')
 export class GetPaymentStatusHttpController {
@@ -28,6 +29,6 @@ export class GetPaymentStatusHttpController {
   @UseGuards(ApiKeyGuard, TenantThrottlerGuard)
   @Throttle({ default: RATE_LIMITS.status })
   async status(@CurrentTenant() tenant: Tenant, @Param('uuid', new UuidOrNotFoundPipe('Transaction')) uuid: string) {
-    return { success: true, data: paymentResponse(await this.handler.status(tenant.id, uuid)) };
+    return { success: true, data: paymentResponse(valueOf(await this.handler.status(tenant.id, uuid))) };
   }
 }

@@ -1,10 +1,10 @@
+import { Tenant } from '@pvs/domain';
 import { Body, Controller, HttpCode, HttpStatus, Post, Req, UseGuards } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
 import { ApiData, ApiBodyErrors, ApiErrors, MerchantApi } from '../../http/openapi/api-docs';
 import { schemaRef } from '../../http/openapi/schemas';
 import { FastifyRequest } from 'fastify';
 import { paisaToPkr } from '@pvs/contracts';
-import { Tenant } from '@pvs/tenants';
 import { ApiKeyGuard } from '../../auth/api-key.guard';
 import { CurrentTenant } from '../../auth/current-tenant.decorator';
 import { PaymentsAllowedGuard } from '../../auth/payments-allowed.guard';
@@ -12,6 +12,7 @@ import { TenantThrottlerGuard } from '../../auth/tenant-throttler.guard';
 import { RATE_LIMITS } from '../../rate-limits';
 import { Registration, RegisterPaymentIntentHandler } from './register-payment-intent.handler';
 import { RegisterPaymentIntentRequest } from './register-payment-intent.request.dto';
+import { valueOf } from '../../http/refusals';
 
 @Controller('payments')
 export class RegisterPaymentIntentHttpController {
@@ -26,7 +27,7 @@ export class RegisterPaymentIntentHttpController {
   @UseGuards(ApiKeyGuard, PaymentsAllowedGuard, TenantThrottlerGuard)
   @Throttle({ default: RATE_LIMITS.verify })
   async verify(@CurrentTenant() tenant: Tenant, @Body() body: RegisterPaymentIntentRequest, @Req() request: FastifyRequest) {
-    const registration = await this.handler.register(tenant, body, request.id);
+    const registration = valueOf(await this.handler.register(tenant, body, request.id));
     const { payment } = registration;
     return {
       success: true,

@@ -1,9 +1,8 @@
-import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { PAYMENT_APPROVED, PAYMENT_REJECTED, PaymentReviewedData, paymentStream } from '@pvs/contracts';
-import { EVENT_STORE, EventStore, ExpectedVersionConflictError } from '@pvs/event-store';
-import { Payment, foldPayment } from '@pvs/payments';
+import { Inject, Injectable } from '@nestjs/common';
+import { paymentStream } from '@pvs/contracts';
+import { EVENT_STORE, EventStore, handleCommand } from '@pvs/event-store';
+import { PAYMENT_NOT_FOUND, Payment, Principal, Result, paymentDecider, refused, succeed } from '@pvs/domain';
 import { CLOCK, Clock } from '@pvs/runtime';
-import { Principal } from '../../operators/operator';
 import { ReviewPaymentRequest } from './review-payment.request.dto';
 
 export type ReviewVerdict = 'approve' | 'reject';
@@ -16,25 +15,12 @@ export class ReviewPaymentHandler {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async review(paymentId: string, verdict: ReviewVerdict, request: ReviewPaymentRequest, by: Principal, correlationId: string): Promise<Payment> {
-    const history = await this.events.readStream(paymentStream(paymentId));
-    const payment = foldPayment(history);
-    if (!payment) throw new NotFoundException('Transaction not found');
-    if (payment.status !== 'manual_review') {
-      throw new ConflictException(`Only a payment in manual_review can be reviewed; this one is ${payment.status}`);
-    }
-    const event = {
-      type: verdict === 'approve' ? PAYMENT_APPROVED : PAYMENT_REJECTED,
-      data: { paymentId, operator: by.name, operatorId: by.id, note: request.note ?? '', decidedAt: this.clock.now().toISOString() } satisfies PaymentReviewedData,
-      metadata: { tenantId: payment.tenantId, correlationId },
-    };
-    // Appended at the version read: a concurrent decision makes this one a conflict, never a second decision.
-    try {
-      await this.events.append(paymentStream(paymentId), [event], history[history.length - 1].streamVersion);
-    } catch (error) {
-      if (!(error instanceof ExpectedVersionConflictError)) throw error;
-      throw new ConflictException('This payment was decided by another request meanwhile; read it again');
-    }
-    return foldPayment([...history, { type: event.type, data: event.data }]) as Payment;
+  /** A concurrent decision is read before this one is taken again: a payment is never decided twice. */
+  async review(paymentId: string, verdict: ReviewVerdict, request: ReviewPaymentRequest, by: Principal, correlationId: string): Promise<Result<Payment>> {
+    const command = { type: 'Review', verdict, reviewer: by, note: request.note ?? '', now: this.clock.now() } as const;
+    const metadata = (payment: Payment | null) => ({ tenantId: payment?.tenantId, correlationId });
+    const reviewed = await handleCommand(this.events, paymentStream(paymentId), paymentDecider, command, { metadata });
+    if (!reviewed.ok) return reviewed;
+    return reviewed.state ? succeed(reviewed.state) : refused('not_found', PAYMENT_NOT_FOUND);
   }
 }

@@ -3,12 +3,13 @@ import { FastifyRequest } from 'fastify';
 import { AdminApi, ApiBodyErrors, ApiData, ApiErrors, PathParam, Summary } from '../../http/openapi/api-docs';
 import { schemaRef } from '../../http/openapi/schemas';
 import { CurrentOperator, OperatorGuard } from '../../auth/operator.guard';
-import { Principal } from '../../operators/operator';
+import { Principal } from '@pvs/domain';
 import { UuidOrNotFoundPipe } from '../../http/uuid-or-not-found.pipe';
 import { paymentResponse } from '../payment-response';
 import { paymentView } from '../payment-history';
 import { ReviewPaymentHandler, ReviewVerdict } from './review-payment.handler';
 import { ReviewPaymentRequest } from './review-payment.request.dto';
+import { valueOf } from '../../http/refusals';
 
 @Controller('admin/payments')
 @AdminApi()
@@ -35,7 +36,7 @@ export class ReviewPaymentHttpController {
   }
 
   private async review(uuid: string, verdict: ReviewVerdict, body: ReviewPaymentRequest, by: Principal, correlationId: string) {
-    const payment = await this.handler.review(uuid, verdict, body, by, correlationId);
+    const payment = valueOf(await this.handler.review(uuid, verdict, body, by, correlationId));
     return { success: true, data: paymentResponse(paymentView(payment)) };
   }
 }

@@ -7,6 +7,7 @@ import { UuidOrNotFoundPipe } from '../../http/uuid-or-not-found.pipe';
 import { paymentView } from '../payment-history';
 import { operatorPaymentResponse } from '../payment-response';
 import { ShowPaymentHandler } from './show-payment.handler';
+import { valueOf } from '../../http/refusals';
 
 @Controller('admin/payments')
 @UseGuards(OperatorGuard)
@@ -32,7 +33,7 @@ export class ShowPaymentHttpController {
   })
   @ApiErrors(404)
   async show(@Param('uuid', new UuidOrNotFoundPipe('Transaction')) uuid: string) {
-    const { payment, history } = await this.handler.show(uuid);
+    const { payment, history } = valueOf(await this.handler.show(uuid));
     return {
       success: true,
       data: {

@@ -1,15 +1,14 @@
-import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { PROJECTION_REBUILD_REQUESTED, ProjectionRebuildRequestedData, projectionStream } from '@pvs/contracts';
-import { EVENT_STORE, EventStore, ExpectedVersionConflictError } from '@pvs/event-store';
+import { Inject, Injectable } from '@nestjs/common';
+import { projectionStream } from '@pvs/contracts';
+import { ALREADY_REBUILDING, Result, rebuildRequestsDecider, refused, succeed } from '@pvs/domain';
+import { EVENT_STORE, EventStore, handleCommand } from '@pvs/event-store';
 import { PROJECTION_STATUSES, ProjectionStatus, ProjectionStatuses, findProjection, isRebuildInProgress } from '@pvs/read-model';
 import { CLOCK, Clock } from '@pvs/runtime';
 
-const ALREADY_REBUILDING = 'A rebuild of this projection is already requested or running';
-
 /**
  * Records an operator's request to rebuild a projection online. The projector process leading
- * that projection sees the event and runs the rebuild; one at a time per projection, decided by
- * the request stream's version, so two racing requests cannot both be recorded.
+ * that projection sees the event and runs the rebuild; one at a time per projection, decided at
+ * the request stream's version its progress was read at, so two racing requests cannot both be recorded.
  */
 @Injectable()
 export class RequestRebuildHandler {
@@ -19,18 +18,17 @@ export class RequestRebuildHandler {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async request(name: string, correlationId: string): Promise<ProjectionStatus> {
+  async request(name: string, correlationId: string): Promise<Result<ProjectionStatus>> {
     const projection = findProjection(name);
-    if (!projection) throw new NotFoundException('Projection not found');
+    if (!projection) return refused('not_found', 'Projection not found');
     const { streamVersion, rebuild } = await this.statuses.latestRebuild(name);
-    if (isRebuildInProgress(rebuild)) throw new ConflictException(ALREADY_REBUILDING);
-    const data: ProjectionRebuildRequestedData = { projection: name, requestedAt: this.clock.now().toISOString() };
-    try {
-      await this.events.append(projectionStream(name), [{ type: PROJECTION_REBUILD_REQUESTED, data, metadata: { correlationId } }], streamVersion);
-    } catch (error) {
-      if (error instanceof ExpectedVersionConflictError) throw new ConflictException(ALREADY_REBUILDING);
-      throw error;
-    }
-    return this.statuses.status(projection);
+    const command = { projection: name, inProgress: isRebuildInProgress(rebuild), now: this.clock.now() };
+    const requested = await handleCommand(this.events, projectionStream(name), rebuildRequestsDecider, command, {
+      metadata: { correlationId },
+      known: { state: null, version: streamVersion },
+      maxRetries: 0,
+    });
+    if (!requested.ok) return refused('conflict', ALREADY_REBUILDING);
+    return succeed(await this.statuses.status(projection));
   }
 }

@@ -5,6 +5,7 @@ import { AdminApi, ApiData, ApiErrors, PathParam, Summary } from '../../http/ope
 import { schemaRef } from '../../http/openapi/schemas';
 import { projectionResponse } from '../projection-response';
 import { RequestRebuildHandler } from './request-rebuild.handler';
+import { valueOf } from '../../http/refusals';
 
 @Controller('admin/projections')
 @UseGuards(OperatorGuard)
@@ -20,6 +21,6 @@ export class RequestRebuildHttpController {
   @ApiErrors(404, 409)
   @HttpCode(HttpStatus.ACCEPTED)
   async rebuild(@Param('name') name: string, @Req() request: FastifyRequest) {
-    return { success: true, data: projectionResponse(await this.handler.request(name, request.id)) };
+    return { success: true, data: projectionResponse(valueOf(await this.handler.request(name, request.id))) };
   }
 }

@@ -1,8 +1,8 @@
 import { SmsSource } from '@pvs/contracts';
+import { MAX_BODY_LENGTH } from '@pvs/sms-parsers';
 import { plainTextProblem } from '../../http/plain-text';
 
 export const MAX_SENDER_LENGTH = 64;
-export const MAX_BODY_LENGTH = 4096;
 
 export interface ForwardedSms {
   readonly sender: string;

@@ -1,24 +1,10 @@
-import { Inject, Injectable, UnprocessableEntityException } from '@nestjs/common';
-import {
-  SMS_CATEGORY,
-  SMS_MATCHED,
-  SMS_PARSED,
-  SMS_RECEIVED,
-  SMS_REJECTED,
-  SMS_UNMATCHED,
-  SmsMatchedData,
-  SmsParsedData,
-  SmsReceivedData,
-  SmsRejectedData,
-  isOutcomeOfParse,
-  smsStream,
-} from '@pvs/contracts';
-import { Checkpoint, EVENT_STORE, EventFilter, EventStore, ExpectedVersionConflictError, NO_STREAM, NewEvent, RecordedEvent } from '@pvs/event-store';
+import { Inject, Injectable } from '@nestjs/common';
+import { SMS_CATEGORY, SMS_MATCHED, SMS_REJECTED, SMS_UNMATCHED, SmsOutcome, SmsReceivedData, isOutcomeOfParse, paisaToPkr, smsStream } from '@pvs/contracts';
+import { NO_SMS, Result, Tenant, outcomesOfParse, refused, smsDecider, smsIdFor, succeed } from '@pvs/domain';
+import { Checkpoint, EVENT_STORE, EventFilter, EventStore, RecordedEvent, handleCommand } from '@pvs/event-store';
 import { METRICS, Metrics } from '@pvs/observability';
-import { smsIdFor } from '@pvs/payments';
 import { CLOCK, Clock } from '@pvs/runtime';
 import { normalizeSender } from '@pvs/sms-parsers';
-import { Tenant } from '@pvs/tenants';
 import { GATEWAY_CONFIG, GatewayConfig } from '../../gateway-config';
 import { parseRecordedSms } from '../sms-parsing';
 import { ForwardedSms } from './forwarded-sms';
@@ -53,10 +39,9 @@ export class IngestSmsHandler {
    * result. The same SMS again (tenant, sender, body) records nothing and answers as the first
    * time did. Then waits, bounded, for the matcher's outcome.
    */
-  async ingest(tenant: Tenant, sms: ForwardedSms, correlationId: string): Promise<IngestOutcome> {
+  async ingest(tenant: Tenant, sms: ForwardedSms, correlationId: string): Promise<Result<IngestOutcome>> {
     const smsId = smsIdFor(tenant.id, normalizeSender(sms.sender), sms.body);
     const stream = smsStream(smsId);
-    const metadata = { tenantId: tenant.id, correlationId };
     const received: SmsReceivedData = {
       smsId,
       tenantId: tenant.id,
@@ -67,35 +52,20 @@ export class IngestSmsHandler {
       source: sms.source,
     };
     const parse = parseRecordedSms(tenant, received, false);
-    let history: RecordedEvent[];
-    let recordedUpTo: Checkpoint;
-    try {
-      ({ checkpoint: recordedUpTo } = await this.events.append(stream, [{ type: SMS_RECEIVED, data: received, metadata }, { ...parse, metadata }], NO_STREAM));
-      if (parse.type === SMS_REJECTED) this.metrics.smsRejections.inc({ reason: (parse.data as SmsRejectedData).reason });
-      history = [];
-    } catch (error) {
-      if (!(error instanceof ExpectedVersionConflictError)) throw error;
-      history = await this.events.readStream(stream);
-      recordedUpTo = (history.at(-1) as RecordedEvent).checkpoint;
-    }
-    return this.outcome(stream, { history, recordedUpTo }, parse);
-  }
-
-  /** From the latest parse of the SMS (recorded now, or earlier for a repeat) and its outcome. */
-  private async outcome(stream: string, recorded: RecordedSms, fresh: Omit<NewEvent, 'metadata'>): Promise<IngestOutcome> {
-    const { history } = recorded;
-    const lastParse = [...history].reverse().find((e) => e.type === SMS_PARSED || e.type === SMS_REJECTED);
-    const parse = lastParse ?? { ...fresh, streamVersion: 2 };
-    if (parse.type === SMS_REJECTED) throw new UnprocessableEntityException(rejectionMessage((parse.data as SmsRejectedData).reason));
-    const parsed = parse.data as SmsParsedData;
-    const known = { reference: parsed.reference, amount: parsed.amountPaisa / 100 };
-    const decided = await this.waitForOutcome(stream, parse.streamVersion, recorded);
-    if (!decided) return { status: 'processing', transaction_uuid: null, ...known };
-    if (decided.type === SMS_MATCHED) {
-      const matched = decided.data as SmsMatchedData;
-      return { status: matched.status, transaction_uuid: matched.paymentId, ...known };
-    }
-    return { status: 'unmatched', transaction_uuid: null, ...known };
+    // Almost every SMS is new: it is appended without a read, and a repeat is read on the conflict.
+    const recorded = await handleCommand(this.events, stream, smsDecider, { type: 'Record', received, parse }, {
+      metadata: { tenantId: tenant.id, correlationId },
+      known: { state: NO_SMS, version: 0 },
+    });
+    if (!recorded.ok || !recorded.state.lastParse || recorded.checkpoint === null) throw new Error(`SMS ${smsId} was recorded without its parse`);
+    if (recorded.events.length > 0 && parse.type === SMS_REJECTED) this.metrics.smsRejections.inc({ reason: parse.data.reason });
+    const { event: lastParse, version: parsedVersion } = recorded.state.lastParse;
+    if (lastParse.type === SMS_REJECTED) return refused('unprocessable', rejectionMessage(lastParse.data.reason));
+    const known = { reference: lastParse.data.reference, amount: paisaToPkr(lastParse.data.amountPaisa) };
+    const decided = await this.waitForOutcome(stream, parsedVersion, outcomesOfParse(recorded.state, parsedVersion), recorded.checkpoint);
+    if (!decided) return succeed({ status: 'processing', transaction_uuid: null, ...known });
+    if (decided.type === SMS_MATCHED) return succeed({ status: decided.data.status, transaction_uuid: decided.data.paymentId, ...known });
+    return succeed({ status: 'unmatched', transaction_uuid: null, ...known });
   }
 
   /**
@@ -103,9 +73,9 @@ export class IngestSmsHandler {
    * Outcomes come after what was recorded, so the wait follows the log's outcomes from there: every
    * waiting ingest is answered by the reads the process makes anyway, not by a read of its own stream.
    */
-  private async waitForOutcome(stream: string, parsedVersion: number, { history, recordedUpTo }: RecordedSms): Promise<RecordedEvent | null> {
+  private async waitForOutcome(stream: string, parsedVersion: number, recorded: readonly SmsOutcome[], recordedUpTo: Checkpoint): Promise<SmsOutcome | null> {
     const deadline = Date.now() + this.config.smsDecisionWaitMs;
-    let outcomes = history.filter((e) => isOutcomeOfParse(e, parsedVersion));
+    let outcomes = recorded;
     let after = recordedUpTo;
     let morePages = false;
     let seen = this.events.appendsSignalled();
@@ -119,13 +89,7 @@ export class IngestSmsHandler {
       const page = await this.events.readAll({ after, filter: SMS_OUTCOMES, limit: OUTCOMES_PAGE });
       after = page.at(-1)?.checkpoint ?? after;
       morePages = page.length === OUTCOMES_PAGE;
-      outcomes = page.filter((e) => e.streamName === stream && isOutcomeOfParse(e, parsedVersion));
+      outcomes = page.filter((e): e is RecordedEvent<SmsOutcome> => e.streamName === stream && isOutcomeOfParse(e, parsedVersion));
     }
   }
-}
-
-/** An SMS stream as the ingest left it: what it read of it (a repeat), and the checkpoint of its last event. */
-interface RecordedSms {
-  readonly history: readonly RecordedEvent[];
-  readonly recordedUpTo: Checkpoint;
 }

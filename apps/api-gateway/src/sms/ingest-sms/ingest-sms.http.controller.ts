@@ -1,16 +1,17 @@
+import { Tenant } from '@pvs/domain';
 import { Body, Controller, HttpCode, HttpStatus, Post, Req, UnprocessableEntityException, UseGuards } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
 import { ApiBody, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { ApiBodyErrors, ApiErrors } from '../../http/openapi/api-docs';
 import { schemaRef } from '../../http/openapi/schemas';
 import { FastifyRequest } from 'fastify';
-import { Tenant } from '@pvs/tenants';
 import { CurrentTenant } from '../../auth/current-tenant.decorator';
 import { SmsIngestCredentialGuard } from '../../auth/sms-ingest-credential.guard';
 import { TenantThrottlerGuard } from '../../auth/tenant-throttler.guard';
 import { RATE_LIMITS } from '../../rate-limits';
 import { readForwardedSms } from './forwarded-sms';
 import { IngestOutcome, IngestSmsHandler } from './ingest-sms.handler';
+import { valueOf } from '../../http/refusals';
 
 @Controller('sms')
 export class IngestSmsHttpController {
@@ -40,6 +41,6 @@ export class IngestSmsHttpController {
   async ingest(@CurrentTenant() tenant: Tenant, @Body() body: Record<string, unknown>, @Req() request: FastifyRequest): Promise<IngestOutcome> {
     const sms = readForwardedSms(body);
     if ('error' in sms) throw new UnprocessableEntityException(sms.error);
-    return this.handler.ingest(tenant, sms, request.id);
+    return valueOf(await this.handler.ingest(tenant, sms, request.id));
   }
 }

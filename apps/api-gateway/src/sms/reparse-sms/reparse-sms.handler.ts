@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SMS_PARSED, SMS_RECEIVED, SMS_REJECTED, SmsReceivedData, smsStream } from '@pvs/contracts';
-import { EVENT_STORE, EventStore, ExpectedVersionConflictError } from '@pvs/event-store';
+import { SMS_REJECTED, smsStream } from '@pvs/contracts';
+import { smsDecider } from '@pvs/domain';
+import { EVENT_STORE, EventStore, aggregateStream, handleCommand } from '@pvs/event-store';
 import { SmsViews } from '@pvs/read-model';
 import { TENANT_DIRECTORY, TenantDirectory } from '@pvs/tenants';
 import { parseRecordedSms } from '../sms-parsing';
@@ -30,20 +31,15 @@ export class ReparseSmsHandler {
     const rejected = await this.views.list({ tenantId, state: 'rejected', limit: BATCH });
     let recognised = 0;
     for (const { smsId } of rejected) {
-      const history = await this.events.readStream(smsStream(smsId));
-      const last = [...history].reverse().find((e) => e.type === SMS_PARSED || e.type === SMS_REJECTED);
-      const received = history.find((e) => e.type === SMS_RECEIVED)?.data as SmsReceivedData | undefined;
-      if (!received || last?.type !== SMS_REJECTED) continue;
-      const tenant = await this.tenants.find(received.tenantId);
+      const stream = smsStream(smsId);
+      const { state: sms, version } = await aggregateStream(this.events, stream, smsDecider);
+      if (!sms.received || sms.lastParse?.event.type !== SMS_REJECTED) continue;
+      const tenant = await this.tenants.find(sms.received.tenantId);
       if (!tenant) continue;
-      const parse = parseRecordedSms(tenant, received, true);
-      if (parse.type !== SMS_PARSED) continue;
-      try {
-        await this.events.append(smsStream(smsId), [{ ...parse, metadata: { tenantId: tenant.id, correlationId } }], history[history.length - 1].streamVersion);
-        recognised++;
-      } catch (error) {
-        if (!(error instanceof ExpectedVersionConflictError)) throw error; // changed meanwhile: the next run sees it
-      }
+      const command = { type: 'Reparse', parse: parseRecordedSms(tenant, sms.received, true) } as const;
+      // Changed meanwhile (another reparse): decided again on the stream as it became.
+      const reparsed = await handleCommand(this.events, stream, smsDecider, command, { metadata: { tenantId: tenant.id, correlationId }, known: { state: sms, version } });
+      if (reparsed.ok && reparsed.events.length > 0) recognised++;
     }
     return { examined: rejected.length, recognised };
   }

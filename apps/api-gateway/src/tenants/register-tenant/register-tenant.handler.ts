@@ -1,9 +1,10 @@
+import { DEFAULT_UNPAID_CYCLE_LIMIT, Tenant, tenantDecider } from '@pvs/domain';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { TENANT_REGISTERED, TenantRegisteredData, tenantStream } from '@pvs/contracts';
-import { EVENT_STORE, EventStore, NO_STREAM } from '@pvs/event-store';
+import { TenantRegisteredData, tenantStream } from '@pvs/contracts';
+import { EVENT_STORE, EventStore, handleCommand } from '@pvs/event-store';
 import { CLOCK, Clock } from '@pvs/runtime';
-import { DEFAULT_UNPAID_CYCLE_LIMIT, TENANT_DIRECTORY, Tenant, TenantDirectory, issueCredential, issueWebhookSecret } from '@pvs/tenants';
+import { TENANT_DIRECTORY, TenantDirectory, issueCredential, issueWebhookSecret } from '@pvs/tenants';
 import { GATEWAY_CONFIG, GatewayConfig } from '../../gateway-config';
 import { perGatewayLists } from '../tenant-fields';
 import { RegisterTenantRequest } from './register-tenant.request.dto';
@@ -41,7 +42,10 @@ export class RegisterTenantHandler {
       webhookSecret: this.config.secretBox.seal(webhookSecret, tenantId),
       registeredAt: this.clock.now().toISOString(),
     };
-    await this.events.append(tenantStream(tenantId), [{ type: TENANT_REGISTERED, data, metadata: { tenantId, correlationId } }], NO_STREAM);
+    const command = { type: 'Register', registration: data } as const;
+    // A fresh random id: the stream is new, and a conflict on it (a clash of ids) is thrown, never retried.
+    const options = { metadata: { tenantId, correlationId }, known: { state: null, version: 0 }, maxRetries: 0 };
+    await handleCommand(this.events, tenantStream(tenantId), tenantDecider, command, options);
     const tenant = await this.tenants.find(tenantId);
     if (!tenant) throw new Error(`Tenant ${tenantId} was recorded but is not readable yet`);
     return {

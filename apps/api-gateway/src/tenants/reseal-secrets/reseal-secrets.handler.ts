@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { TENANT_WEBHOOK_SECRET_RESEALED, TenantWebhookSecretResealedData } from '@pvs/contracts';
+import { EncryptedSecret } from '@pvs/contracts';
 import { CLOCK, Clock } from '@pvs/runtime';
-import { TENANT_DIRECTORY, Tenant, TenantDirectory } from '@pvs/tenants';
+import { TENANT_DIRECTORY, TenantDirectory } from '@pvs/tenants';
 import { GATEWAY_CONFIG, GatewayConfig } from '../../gateway-config';
 import { TenantChanges } from '../tenant-changes';
 
@@ -31,31 +31,11 @@ export class ResealSecretsHandler {
     let resealed = 0;
     let unchanged = 0;
     for (const { id } of this.tenants.all()) {
-      let changed = false;
-      await this.changes.record(id, correlationId, (tenant) => {
-        changed = this.isStale(tenant);
-        return changed ? { type: TENANT_WEBHOOK_SECRET_RESEALED, data: this.resealedSecrets(tenant) } : null;
-      });
-      if (changed) resealed += 1;
+      const reseal = (secret: EncryptedSecret) => (box.isStale(secret) ? box.seal(box.open(secret, id), id) : null);
+      const change = await this.changes.record(id, correlationId, { type: 'ResealSecrets', keyFingerprint: box.currentKey, reseal, now: this.clock.now() });
+      if (change.ok && change.value.recorded) resealed += 1;
       else unchanged += 1;
     }
     return { key: box.currentKey, resealed, unchanged };
-  }
-
-  private isStale(tenant: Tenant): boolean {
-    const box = this.config.secretBox;
-    return box.isStale(tenant.webhookSecret) || (tenant.previousWebhookSecret !== null && box.isStale(tenant.previousWebhookSecret));
-  }
-
-  private resealedSecrets(tenant: Tenant): TenantWebhookSecretResealedData {
-    const box = this.config.secretBox;
-    const reseal = (secret: Tenant['webhookSecret']) => box.seal(box.open(secret, tenant.id), tenant.id);
-    return {
-      tenantId: tenant.id,
-      webhookSecret: reseal(tenant.webhookSecret),
-      previousWebhookSecret: tenant.previousWebhookSecret && reseal(tenant.previousWebhookSecret),
-      keyFingerprint: box.currentKey,
-      resealedAt: this.clock.now().toISOString(),
-    };
   }
 }

@@ -1,7 +1,8 @@
+import { Result, Tenant, succeed } from '@pvs/domain';
 import { Inject, Injectable } from '@nestjs/common';
-import { TENANT_CREDENTIAL_ROTATED, TenantCredential, TenantCredentialRotatedData } from '@pvs/contracts';
+import { TenantCredential } from '@pvs/contracts';
 import { CLOCK, Clock } from '@pvs/runtime';
-import { CREDENTIAL_KINDS, Tenant, issueCredential } from '@pvs/tenants';
+import { CREDENTIAL_KINDS, issueCredential } from '@pvs/tenants';
 import { TenantChanges } from '../tenant-changes';
 
 export interface RotatedCredential {
@@ -21,18 +22,9 @@ export class RotateCredentialHandler {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async rotate(tenantId: string, credential: TenantCredential, correlationId: string): Promise<RotatedCredential> {
+  async rotate(tenantId: string, credential: TenantCredential, correlationId: string): Promise<Result<RotatedCredential>> {
     const issued = issueCredential(CREDENTIAL_KINDS[credential]);
-    const tenant = await this.changes.record(tenantId, correlationId, (current) => {
-      const data: TenantCredentialRotatedData = {
-        tenantId,
-        credential,
-        replacement: issued.stored,
-        previousKeyId: (credential === 'api_key' ? current.apiKey : current.gatewaySecret).keyId,
-        rotatedAt: this.clock.now().toISOString(),
-      };
-      return { type: TENANT_CREDENTIAL_ROTATED, data };
-    });
-    return { tenant, plaintext: issued.plaintext };
+    const rotated = await this.changes.record(tenantId, correlationId, { type: 'RotateCredential', credential, replacement: issued.stored, now: this.clock.now() });
+    return rotated.ok ? succeed({ tenant: rotated.value.tenant, plaintext: issued.plaintext }) : rotated;
   }
 }

@@ -6,6 +6,7 @@ import { schemaRef } from '../../http/openapi/schemas';
 import { UuidOrNotFoundPipe } from '../../http/uuid-or-not-found.pipe';
 import { tenantResponse } from '../tenant-fields';
 import { RotateCredentialHandler } from './rotate-credential.handler';
+import { valueOf } from '../../http/refusals';
 
 /** A new API key or gateway secret, shown once; the old one stops working at once. */
 @Controller('admin/tenants')
@@ -21,7 +22,7 @@ export class RotateCredentialHttpController {
   @ApiData(200, 'The tenant and its new key', { allOf: [schemaRef('Tenant'), { type: 'object', required: ['api_key'], properties: { api_key: { type: 'string' } } }] })
   @HttpCode(HttpStatus.OK)
   async rotateApiKey(@Param('id', new UuidOrNotFoundPipe('Tenant')) tenantId: string, @Req() request: FastifyRequest) {
-    const { tenant, plaintext } = await this.handler.rotate(tenantId, 'api_key', request.id);
+    const { tenant, plaintext } = valueOf(await this.handler.rotate(tenantId, 'api_key', request.id));
     return { success: true, data: { ...tenantResponse(tenant), api_key: plaintext } };
   }
 
@@ -30,7 +31,7 @@ export class RotateCredentialHttpController {
   @ApiData(200, 'The tenant and its new secret', { allOf: [schemaRef('Tenant'), { type: 'object', required: ['gateway_secret'], properties: { gateway_secret: { type: 'string' } } }] })
   @HttpCode(HttpStatus.OK)
   async rotateGatewaySecret(@Param('id', new UuidOrNotFoundPipe('Tenant')) tenantId: string, @Req() request: FastifyRequest) {
-    const { tenant, plaintext } = await this.handler.rotate(tenantId, 'gateway_secret', request.id);
+    const { tenant, plaintext } = valueOf(await this.handler.rotate(tenantId, 'gateway_secret', request.id));
     return { success: true, data: { ...tenantResponse(tenant), gateway_secret: plaintext } };
   }
 }

@@ -1,6 +1,5 @@
 import { Body, Controller, HttpCode, HttpStatus, Inject, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
-import { TENANT_WEBHOOK_SECRET_ROTATED, TenantWebhookSecretRotatedData } from '@pvs/contracts';
 import { CLOCK, Clock } from '@pvs/runtime';
 import { issueWebhookSecret } from '@pvs/tenants';
 import { OperatorGuard } from '../../auth/operator.guard';
@@ -9,6 +8,7 @@ import { GATEWAY_CONFIG, GatewayConfig } from '../../gateway-config';
 import { UuidOrNotFoundPipe } from '../../http/uuid-or-not-found.pipe';
 import { TenantChanges } from '../tenant-changes';
 import { DEFAULT_OVERLAP_SECONDS, RotateWebhookSecretRequest } from './rotate-webhook-secret.request.dto';
+import { valueOf } from '../../http/refusals';
 
 /**
  * A new webhook signing secret, shown once. During the overlap both secrets sign (Standard
@@ -39,16 +39,8 @@ export class RotateWebhookSecretHttpController {
     const now = this.clock.now();
     const secret = issueWebhookSecret();
     const previousValidUntil = new Date(now.getTime() + (body.overlap_seconds ?? DEFAULT_OVERLAP_SECONDS) * 1000).toISOString();
-    await this.changes.record(tenantId, request.id, (tenant) => {
-      const data: TenantWebhookSecretRotatedData = {
-        tenantId,
-        webhookSecret: this.config.secretBox.seal(secret, tenantId),
-        previousWebhookSecret: tenant.webhookSecret,
-        previousValidUntil,
-        rotatedAt: now.toISOString(),
-      };
-      return { type: TENANT_WEBHOOK_SECRET_ROTATED, data };
-    });
+    const webhookSecret = this.config.secretBox.seal(secret, tenantId);
+    valueOf(await this.changes.record(tenantId, request.id, { type: 'RotateWebhookSecret', webhookSecret, previousValidUntil, now }));
     return { success: true, data: { id: tenantId, webhook_secret: secret, previous_secret_valid_until: previousValidUntil } };
   }
 }

@@ -1,7 +1,7 @@
+import { Result, Tenant, succeed } from '@pvs/domain';
 import { Inject, Injectable } from '@nestjs/common';
-import { TENANT_UPDATED, TenantSettings, TenantUpdatedData } from '@pvs/contracts';
+import { TenantSettings } from '@pvs/contracts';
 import { CLOCK, Clock } from '@pvs/runtime';
-import { Tenant } from '@pvs/tenants';
 import { perGatewayLists } from '../tenant-fields';
 import { TenantChanges } from '../tenant-changes';
 import { UpdateTenantRequest } from './update-tenant.request.dto';
@@ -14,18 +14,14 @@ export class UpdateTenantHandler {
   ) {}
 
   /** Records only what changes. */
-  update(tenantId: string, request: UpdateTenantRequest, correlationId: string): Promise<Tenant> {
-    return this.changes.record(tenantId, correlationId, (tenant) => {
-      const { changes, previous } = diff(tenant, request);
-      if (Object.keys(changes).length === 0) return null;
-      const data: TenantUpdatedData = { tenantId, changes, previous, updatedAt: this.clock.now().toISOString() };
-      return { type: TENANT_UPDATED, data };
-    });
+  async update(tenantId: string, request: UpdateTenantRequest, correlationId: string): Promise<Result<Tenant>> {
+    const updated = await this.changes.record(tenantId, correlationId, { type: 'Update', settings: requestedSettings(request), now: this.clock.now() });
+    return updated.ok ? succeed(updated.value.tenant) : updated;
   }
 }
 
-function diff(tenant: Tenant, request: UpdateTenantRequest) {
-  const requested: Partial<TenantSettings> = {
+function requestedSettings(request: UpdateTenantRequest): Partial<TenantSettings> {
+  return {
     ...(request.status !== undefined && { status: request.status }),
     ...(request.unpaid_cycles !== undefined && { unpaidCycles: request.unpaid_cycles }),
     ...(request.unpaid_cycle_limit !== undefined && { unpaidCycleLimit: request.unpaid_cycle_limit }),
@@ -34,13 +30,4 @@ function diff(tenant: Tenant, request: UpdateTenantRequest) {
     ...(request.receiving_accounts !== undefined && { receivingAccounts: perGatewayLists(request.receiving_accounts) }),
     ...(request.balance_check !== undefined && { balanceCheck: request.balance_check }),
   };
-  const changes: Record<string, unknown> = {};
-  const previous: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(requested)) {
-    const current = tenant[field as keyof TenantSettings];
-    if (JSON.stringify(current) === JSON.stringify(value)) continue;
-    changes[field] = value;
-    previous[field] = current;
-  }
-  return { changes: changes as Partial<TenantSettings>, previous: previous as Partial<TenantSettings> };
 }

@@ -7,6 +7,7 @@ import { UuidOrNotFoundPipe } from '../../http/uuid-or-not-found.pipe';
 import { tenantResponse } from '../tenant-fields';
 import { UpdateTenantHandler } from './update-tenant.handler';
 import { UpdateTenantRequest } from './update-tenant.request.dto';
+import { valueOf } from '../../http/refusals';
 
 @Controller('admin/tenants')
 @UseGuards(OperatorGuard)
@@ -25,6 +26,6 @@ export class UpdateTenantHttpController {
     @Body() body: UpdateTenantRequest,
     @Req() request: FastifyRequest,
   ) {
-    return { success: true, data: tenantResponse(await this.handler.update(tenantId, body, request.id)) };
+    return { success: true, data: tenantResponse(valueOf(await this.handler.update(tenantId, body, request.id))) };
   }
 }

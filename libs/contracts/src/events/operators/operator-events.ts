@@ -1,3 +1,4 @@
+import { Event, eventGuard } from '../event';
 import { HashedCredential } from '../tenants/tenant-registered.event';
 
 export const OPERATOR_TOKEN_ISSUED = 'OperatorTokenIssued';
@@ -18,3 +19,9 @@ export interface OperatorTokenRevokedData {
   readonly revokedBy: string;
   readonly revokedAt: string;
 }
+
+export type OperatorTokenIssued = Event<typeof OPERATOR_TOKEN_ISSUED, OperatorTokenIssuedData>;
+export type OperatorTokenRevoked = Event<typeof OPERATOR_TOKEN_REVOKED, OperatorTokenRevokedData>;
+/** Every event of an operator stream. */
+export type OperatorEvent = OperatorTokenIssued | OperatorTokenRevoked;
+export const isOperatorEvent = eventGuard<OperatorEvent>({ [OPERATOR_TOKEN_ISSUED]: true, [OPERATOR_TOKEN_REVOKED]: true });

@@ -1,3 +1,5 @@
+import { Event, eventGuard } from '../event';
+
 export const PROJECTION_CATEGORY = 'projection';
 export const PROJECTION_REBUILD_REQUESTED = 'ProjectionRebuildRequested';
 
@@ -11,3 +13,6 @@ export interface ProjectionRebuildRequestedData {
   readonly projection: string;
   readonly requestedAt: string;
 }
+
+export type ProjectionRebuildRequested = Event<typeof PROJECTION_REBUILD_REQUESTED, ProjectionRebuildRequestedData>;
+export const isProjectionRebuildRequested = eventGuard<ProjectionRebuildRequested>({ [PROJECTION_REBUILD_REQUESTED]: true });

@@ -1,3 +1,5 @@
+import { Event, eventGuard } from '../event';
+
 export const AWAITING_CATEGORY = 'awaiting';
 export const SMS_AWAITING_INTENT = 'SmsAwaitingIntent';
 
@@ -11,3 +13,6 @@ export interface SmsAwaitingIntentData {
   readonly paymentId: string;
   readonly parsedVersion: number;
 }
+
+export type SmsAwaitingIntent = Event<typeof SMS_AWAITING_INTENT, SmsAwaitingIntentData>;
+export const isSmsAwaitingIntent = eventGuard<SmsAwaitingIntent>({ [SMS_AWAITING_INTENT]: true });

@@ -1,3 +1,4 @@
+import { Event, eventGuard } from '../event';
 import { Gateway } from '../../gateway';
 import { Paisa } from '../../money';
 
@@ -41,12 +42,12 @@ export interface SmsParsedData {
   readonly smsId: string;
   readonly tenantId: string;
   readonly gateway: Gateway;
-  /** Absent in events recorded before readings had tiers: those were all template readings. */
-  readonly tier?: SmsReadingTier;
+  /** Since version 2; a reading of version 1 was a template reading (see EVENT_SCHEMAS). */
+  readonly tier: SmsReadingTier;
   /** The template that read the SMS; null for an extracted reading. */
   readonly templateId: string | null;
-  /** The bank or wallet the SMS came from, as the parser identified it; null when unknown. */
-  readonly institution?: string | null;
+  /** The bank or wallet the SMS came from, as the parser identified it; null when unknown (always, before version 2). */
+  readonly institution: string | null;
   readonly target?: SmsCreditTarget;
   /** Where the amount and the reference stand in the body, for audit. */
   readonly spans?: { readonly amount: SmsSpan; readonly reference: SmsSpan | null };
@@ -94,7 +95,25 @@ export interface SmsUnmatchedData {
   readonly paymentId: string | null;
 }
 
+export type SmsReceived = Event<typeof SMS_RECEIVED, SmsReceivedData>;
+export type SmsParsed = Event<typeof SMS_PARSED, SmsParsedData>;
+export type SmsRejected = Event<typeof SMS_REJECTED, SmsRejectedData>;
+export type SmsMatched = Event<typeof SMS_MATCHED, SmsMatchedData>;
+export type SmsUnmatched = Event<typeof SMS_UNMATCHED, SmsUnmatchedData>;
+
+/** What one parse of the SMS read: a credit, or why it is none. */
+export type SmsParse = SmsParsed | SmsRejected;
+/** The matcher's answer to one parse. */
+export type SmsOutcome = SmsMatched | SmsUnmatched;
+/** Every event of an SMS stream. */
+export type SmsEvent = SmsReceived | SmsParse | SmsOutcome;
+
+export const isSmsEvent = eventGuard<SmsEvent>({ [SMS_RECEIVED]: true, [SMS_PARSED]: true, [SMS_REJECTED]: true, [SMS_MATCHED]: true, [SMS_UNMATCHED]: true });
+export const isSmsParse = eventGuard<SmsParse>({ [SMS_PARSED]: true, [SMS_REJECTED]: true });
+export const isSmsOutcome = eventGuard<SmsOutcome>({ [SMS_MATCHED]: true, [SMS_UNMATCHED]: true });
+
 /** Whether `event` is the matcher's outcome (SmsMatched or SmsUnmatched) for the parse at `parsedVersion`. */
-export function isOutcomeOfParse(event: { readonly type: string; readonly data: unknown }, parsedVersion: number): boolean {
-  return (event.type === SMS_MATCHED || event.type === SMS_UNMATCHED) && (event.data as SmsMatchedData).parsedVersion === parsedVersion;
+export function isOutcomeOfParse<R extends Event>(event: R, parsedVersion: number): event is R & SmsOutcome {
+  return isSmsOutcome(event) && event.data.parsedVersion === parsedVersion;
 }
+export const isSmsParsed = eventGuard<SmsParsed>({ [SMS_PARSED]: true });

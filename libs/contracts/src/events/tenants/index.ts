@@ -4,3 +4,4 @@ export * from './streams';
 export * from './tenant-webhook-secret-rotated.event';
 export * from './tenant-credential-rotated.event';
 export * from './tenant-webhook-secret-resealed.event';
+export * from './tenant-events';

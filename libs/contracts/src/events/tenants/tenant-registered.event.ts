@@ -18,9 +18,9 @@ export interface TenantRegisteredData {
   readonly name: string;
   readonly webhookUrl: string | null;
   readonly allowedSenders: AllowedSenders | null;
-  /** Absent in events recorded before the setting existed. */
-  readonly receivingAccounts?: ReceivingAccounts | null;
-  readonly balanceCheck?: BalanceCheckMode;
+  /** Since version 2 (none and `record` before the settings existed, see EVENT_SCHEMAS). */
+  readonly receivingAccounts: ReceivingAccounts | null;
+  readonly balanceCheck: BalanceCheckMode;
   readonly unpaidCycleLimit: number;
   readonly apiKey: HashedCredential;
   readonly gatewaySecret: HashedCredential;

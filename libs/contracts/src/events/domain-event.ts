@@ -1,0 +1,9 @@
+import { BalanceObserved } from './balances';
+import { OperatorEvent } from './operators';
+import { PaymentEvent } from './payments';
+import { ProjectionRebuildRequested } from './projections';
+import { SmsAwaitingIntent, SmsEvent } from './sms';
+import { TenantEvent } from './tenants';
+
+/** Every event the service records, of every stream. */
+export type DomainEvent = PaymentEvent | SmsEvent | SmsAwaitingIntent | BalanceObserved | TenantEvent | OperatorEvent | ProjectionRebuildRequested;

@@ -1,0 +1,37 @@
+import { EVENT_SCHEMAS, currentVersion, upcast } from './schemas';
+
+describe('event versions and upcasting', () => {
+  it('records SmsParsed and TenantRegistered at version 2, every other type at 1, and an unknown type at 1', () => {
+    const atTwo = Object.entries(EVENT_SCHEMAS).filter(([, schema]) => schema.version === 2).map(([type]) => type);
+    expect(atTwo.sort()).toEqual(['SmsParsed', 'TenantRegistered']);
+    expect(currentVersion('PaymentVerified')).toBe(1);
+    expect(currentVersion('SomethingElse')).toBe(1);
+  });
+
+  it('has one upcaster for each version before the current one', () => {
+    for (const schema of Object.values(EVENT_SCHEMAS)) expect(schema.upcasters).toHaveLength(schema.version - 1);
+  });
+
+  it.each([
+    ['a reading of version 1: a template reading, no institution', { amountPaisa: 100 }, undefined, { amountPaisa: 100, tier: 'template', institution: null }],
+    ['version 1 stated explicitly', { amountPaisa: 100 }, 1, { amountPaisa: 100, tier: 'template', institution: null }],
+    ['a version 1 event that already had the fields keeps them', { tier: 'extracted', institution: 'hbl' }, undefined, { tier: 'extracted', institution: 'hbl' }],
+    ['version 2 is current: left as stored', { amountPaisa: 100 }, 2, { amountPaisa: 100 }],
+  ])('SmsParsed: %s', (_case, data, version, expected) => {
+    expect(upcast('SmsParsed', version, data)).toEqual(expected);
+  });
+
+  it('gives a tenant of version 1 no receiving accounts and the balance check `record`', () => {
+    expect(upcast('TenantRegistered', undefined, { name: 'Shop' })).toEqual({ name: 'Shop', receivingAccounts: null, balanceCheck: 'record' });
+    expect(upcast('TenantRegistered', undefined, { receivingAccounts: { bank: ['1'] }, balanceCheck: 'review' })).toEqual({ receivingAccounts: { bank: ['1'] }, balanceCheck: 'review' });
+  });
+
+  it('leaves what is not a JSON object, and the types without older versions, as stored', () => {
+    expect(upcast('SmsParsed', 1, 'text')).toBe('text');
+    expect(upcast('SmsParsed', 1, null)).toBeNull();
+    expect(upcast('SmsParsed', 1, [1])).toEqual([1]);
+    const data = { paymentId: 'p' };
+    expect(upcast('PaymentVerified', undefined, data)).toBe(data);
+    expect(upcast('Unknown', undefined, data)).toBe(data);
+  });
+});

@@ -1,0 +1,2 @@
+export * from './payment-decision.message';
+export * from './read-message';

@@ -1,0 +1,4 @@
+export * from './evolve';
+export * from './decide';
+export * from './match-rules';
+export * from './receiving-account';

@@ -1,0 +1,3 @@
+export * from './evolve';
+export * from './decide';
+export * from './awaiting-intent';

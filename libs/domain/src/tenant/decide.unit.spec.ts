@@ -1,0 +1,228 @@
+import {
+  EncryptedSecret,
+  TENANT_CREDENTIAL_ROTATED,
+  TENANT_REGISTERED,
+  TENANT_UPDATED,
+  TENANT_WEBHOOK_SECRET_RESEALED,
+  TENANT_WEBHOOK_SECRET_ROTATED,
+  TenantEvent,
+  TenantRegisteredData,
+  TenantSettings,
+} from '@pvs/contracts';
+import { fold } from '../decider';
+import { TENANT_NOT_FOUND, TenantCommand, decideTenant, tenantDecider } from './decide';
+
+const TENANT_ID = 'b3c1a1d2-0000-4000-8000-000000000001';
+const NOW = new Date('2026-11-26T10:00:00.000Z');
+const AT = '2026-11-26T10:00:00.000Z';
+const apiKey = { keyId: 'ak_5e1c0b9a7d3f2e48', hash: 'scrypt$api' };
+const gatewaySecret = { keyId: 'gs_8b2d4f6a1c3e5a70', hash: 'scrypt$gateway' };
+const replacement = { keyId: 'xx_0f1e2d3c4b5a6978', hash: 'scrypt$replacement' };
+
+const registration: TenantRegisteredData = {
+  tenantId: TENANT_ID,
+  name: 'Karachi Books',
+  webhookUrl: 'https://shop.example.pk/webhooks/payments',
+  allowedSenders: { wallet_one: ['8558'], bank: ['HBL', 'MCB'] },
+  receivingAccounts: { bank: ['0001-2233-4410'] },
+  balanceCheck: 'review',
+  unpaidCycleLimit: 3,
+  apiKey,
+  gatewaySecret,
+  webhookSecret: { ciphertext: 'k1:whsec-a' },
+  registeredAt: '2026-11-01T09:00:00.000Z',
+};
+const registered: TenantEvent = { type: TENANT_REGISTERED, data: registration };
+const settings: TenantSettings = {
+  status: 'active',
+  unpaidCycles: 0,
+  unpaidCycleLimit: 3,
+  webhookUrl: 'https://shop.example.pk/webhooks/payments',
+  allowedSenders: { wallet_one: ['8558'], bank: ['HBL', 'MCB'] },
+  receivingAccounts: { bank: ['0001-2233-4410'] },
+  balanceCheck: 'review',
+};
+
+const webhookRotated = (from: string, to: string): TenantEvent => ({
+  type: TENANT_WEBHOOK_SECRET_ROTATED,
+  data: {
+    tenantId: TENANT_ID,
+    webhookSecret: { ciphertext: to },
+    previousWebhookSecret: { ciphertext: from },
+    previousValidUntil: '2026-11-20T10:00:00.000Z',
+    rotatedAt: '2026-11-19T10:00:00.000Z',
+  },
+});
+
+const update = (requested: Partial<TenantSettings>): TenantCommand => ({ type: 'Update', settings: requested, now: NOW });
+const updated = (changes: Partial<TenantSettings>, previous: Partial<TenantSettings>): TenantEvent => ({
+  type: TENANT_UPDATED,
+  data: { tenantId: TENANT_ID, changes, previous, updatedAt: AT },
+});
+
+/** Seals under key k2: a secret already under it needs nothing. */
+const reseal = (secret: EncryptedSecret): EncryptedSecret | null => (secret.ciphertext.startsWith('k2:') ? null : { ciphertext: secret.ciphertext.replace('k1:', 'k2:') });
+const resealSecrets: TenantCommand = { type: 'ResealSecrets', keyFingerprint: 'sha256:9f86d081884c7d65', reseal, now: NOW };
+const resealed = (webhookSecret: string, previousWebhookSecret: string | null): TenantEvent => ({
+  type: TENANT_WEBHOOK_SECRET_RESEALED,
+  data: {
+    tenantId: TENANT_ID,
+    webhookSecret: { ciphertext: webhookSecret },
+    previousWebhookSecret: previousWebhookSecret === null ? null : { ciphertext: previousWebhookSecret },
+    keyFingerprint: 'sha256:9f86d081884c7d65',
+    resealedAt: AT,
+  },
+});
+
+const decide = (given: TenantEvent[], command: TenantCommand) => tenantDecider.decide(command, fold(tenantDecider, given));
+
+describe('decideTenant', () => {
+  describe('Register', () => {
+    it.each([
+      ['a new tenant', [], { ok: true, events: [registered] }],
+      ['a tenant already registered', [registered], { ok: false, refusal: { kind: 'conflict', message: 'Tenant already registered' } }],
+    ] as const)('%s', (_, given, expected) => {
+      expect(decide([...given], { type: 'Register', registration })).toStrictEqual(expected);
+    });
+  });
+
+  describe.each<[string, TenantCommand]>([
+    ['Update', update({ status: 'suspended' })],
+    ['RotateCredential', { type: 'RotateCredential', credential: 'api_key', replacement, now: NOW }],
+    ['RotateWebhookSecret', { type: 'RotateWebhookSecret', webhookSecret: { ciphertext: 'k1:whsec-b' }, previousValidUntil: '2026-11-27T10:00:00.000Z', now: NOW }],
+    ['ResealSecrets', resealSecrets],
+  ])('%s on no tenant', (_, command) => {
+    it('is refused as not found', () => {
+      expect(decideTenant(command, null)).toStrictEqual({ ok: false, refusal: { kind: 'not_found', message: 'Tenant not found' } });
+      expect(TENANT_NOT_FOUND).toBe('Tenant not found');
+    });
+  });
+
+  describe('Update', () => {
+    it.each<[keyof TenantSettings, TenantSettings[keyof TenantSettings]]>([
+      ['status', 'suspended'],
+      ['unpaidCycles', 1],
+      ['unpaidCycleLimit', 5],
+      ['webhookUrl', null],
+      ['allowedSenders', { wallet_one: ['8558', '3737'], bank: ['HBL', 'MCB'] }],
+      ['receivingAccounts', null],
+      ['balanceCheck', 'record'],
+    ])('records a change of %s alone, with the value it replaces', (field, value) => {
+      expect(decide([registered], update({ [field]: value }))).toStrictEqual({ ok: true, events: [updated({ [field]: value }, { [field]: settings[field] })] });
+    });
+
+    it.each<[string, TenantEvent[], Partial<TenantSettings>, TenantEvent[]]>([
+      [
+        'only the settings that change',
+        [registered],
+        { status: 'suspended', unpaidCycles: 0, webhookUrl: 'https://shop.example.pk/webhooks/payments', balanceCheck: 'record' },
+        [updated({ status: 'suspended', balanceCheck: 'record' }, { status: 'active', balanceCheck: 'review' })],
+      ],
+      [
+        'a setting that was null',
+        [registered, updated({ receivingAccounts: null }, { receivingAccounts: { bank: ['0001-2233-4410'] } })],
+        { receivingAccounts: { wallet_two: ['03001234567'] } },
+        [updated({ receivingAccounts: { wallet_two: ['03001234567'] } }, { receivingAccounts: null })],
+      ],
+      [
+        'every setting at once',
+        [registered],
+        { status: 'suspended', unpaidCycles: 3, unpaidCycleLimit: 4, webhookUrl: null, allowedSenders: null, receivingAccounts: {}, balanceCheck: 'record' },
+        [
+          updated(
+            { status: 'suspended', unpaidCycles: 3, unpaidCycleLimit: 4, webhookUrl: null, allowedSenders: null, receivingAccounts: {}, balanceCheck: 'record' },
+            settings,
+          ),
+        ],
+      ],
+      ['a setting left undefined', [registered], { status: undefined, webhookUrl: 'https://shop.example.pk/v2/hooks' }, [
+        updated({ webhookUrl: 'https://shop.example.pk/v2/hooks' }, { webhookUrl: 'https://shop.example.pk/webhooks/payments' }),
+      ]],
+      ['no setting', [registered], {}, []],
+      ['only undefined settings', [registered], { status: undefined, unpaidCycles: undefined, balanceCheck: undefined }, []],
+      ['the same status', [registered], { status: 'active' }, []],
+      ['every setting as it is, lists given as new arrays', [registered], { ...settings, allowedSenders: { wallet_one: ['8558'], bank: ['HBL', 'MCB'] } }, []],
+      ['the same per-gateway list', [registered], { receivingAccounts: { bank: ['0001-2233-4410'] } }, []],
+      [
+        'the same senders in another order',
+        [registered],
+        { allowedSenders: { wallet_one: ['8558'], bank: ['MCB', 'HBL'] } },
+        [updated({ allowedSenders: { wallet_one: ['8558'], bank: ['MCB', 'HBL'] } }, { allowedSenders: settings.allowedSenders })],
+      ],
+    ])('%s', (_, given, requested, expected) => {
+      expect(decide(given, update(requested))).toStrictEqual({ ok: true, events: expected });
+    });
+  });
+
+  describe('RotateCredential', () => {
+    it.each([
+      ['api_key', apiKey.keyId],
+      ['gateway_secret', gatewaySecret.keyId],
+    ] as const)('replaces the %s, naming the one replaced', (credential, previousKeyId) => {
+      expect(decide([registered], { type: 'RotateCredential', credential, replacement, now: NOW })).toStrictEqual({
+        ok: true,
+        events: [{ type: TENANT_CREDENTIAL_ROTATED, data: { tenantId: TENANT_ID, credential, replacement, previousKeyId, rotatedAt: AT } }],
+      });
+    });
+
+    it('names the credential replaced last', () => {
+      const rotated: TenantEvent = {
+        type: TENANT_CREDENTIAL_ROTATED,
+        data: { tenantId: TENANT_ID, credential: 'api_key', replacement, previousKeyId: apiKey.keyId, rotatedAt: '2026-11-20T10:00:00.000Z' },
+      };
+      const given = [registered, rotated];
+      const next = { keyId: 'ak_77aa66bb55cc44dd', hash: 'scrypt$next' };
+      expect(decide(given, { type: 'RotateCredential', credential: 'api_key', replacement: next, now: NOW })).toStrictEqual({
+        ok: true,
+        events: [{ type: TENANT_CREDENTIAL_ROTATED, data: { tenantId: TENANT_ID, credential: 'api_key', replacement: next, previousKeyId: replacement.keyId, rotatedAt: AT } }],
+      });
+    });
+  });
+
+  describe('RotateWebhookSecret', () => {
+    it.each<[string, TenantEvent[], string]>([
+      ['the registered secret', [registered], 'k1:whsec-a'],
+      ['the secret of the last rotation', [registered, webhookRotated('k1:whsec-a', 'k1:whsec-b')], 'k1:whsec-b'],
+    ])('keeps %s signing until the time given', (_, given, current) => {
+      const command: TenantCommand = { type: 'RotateWebhookSecret', webhookSecret: { ciphertext: 'k1:whsec-c' }, previousValidUntil: '2026-11-27T10:00:00.000Z', now: NOW };
+      expect(decide(given, command)).toStrictEqual({
+        ok: true,
+        events: [
+          {
+            type: TENANT_WEBHOOK_SECRET_ROTATED,
+            data: {
+              tenantId: TENANT_ID,
+              webhookSecret: { ciphertext: 'k1:whsec-c' },
+              previousWebhookSecret: { ciphertext: current },
+              previousValidUntil: '2026-11-27T10:00:00.000Z',
+              rotatedAt: AT,
+            },
+          },
+        ],
+      });
+    });
+  });
+
+  describe('ResealSecrets', () => {
+    const registeredUnder = (ciphertext: string): TenantEvent => ({ type: TENANT_REGISTERED, data: { ...registration, webhookSecret: { ciphertext } } });
+
+    it.each<[string, TenantEvent[], TenantEvent[]]>([
+      ['the secret already under the current key, none previous', [registeredUnder('k2:whsec-a')], []],
+      ['both secrets already under the current key', [registeredUnder('k2:whsec-a'), webhookRotated('k2:whsec-a', 'k2:whsec-b')], []],
+      ['only the secret stale, none previous', [registered], [resealed('k2:whsec-a', null)]],
+      ['only the secret stale, the previous current', [registeredUnder('k2:whsec-a'), webhookRotated('k2:whsec-a', 'k1:whsec-b')], [resealed('k2:whsec-b', 'k2:whsec-a')]],
+      ['only the previous secret stale', [registered, webhookRotated('k1:whsec-a', 'k2:whsec-b')], [resealed('k2:whsec-b', 'k2:whsec-a')]],
+      ['both secrets stale', [registered, webhookRotated('k1:whsec-a', 'k1:whsec-b')], [resealed('k2:whsec-b', 'k2:whsec-a')]],
+    ])('%s', (_, given, expected) => {
+      expect(decide(given, resealSecrets)).toStrictEqual({ ok: true, events: expected });
+    });
+  });
+});
+
+describe('tenantDecider', () => {
+  it('decides with decideTenant and tells its events', () => {
+    expect(tenantDecider.decide).toBe(decideTenant);
+    expect(tenantDecider.isEvent(registered)).toBe(true);
+    expect(tenantDecider.isEvent({ type: 'OperatorTokenIssued', data: {} })).toBe(false);
+  });
+});

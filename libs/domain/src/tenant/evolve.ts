@@ -1,0 +1,75 @@
+import {
+  EncryptedSecret,
+  HashedCredential,
+  TENANT_CREDENTIAL_ROTATED,
+  TENANT_REGISTERED,
+  TENANT_UPDATED,
+  TENANT_WEBHOOK_SECRET_RESEALED,
+  TENANT_WEBHOOK_SECRET_ROTATED,
+  TenantEvent,
+  TenantSettings,
+} from '@pvs/contracts';
+
+export const DEFAULT_UNPAID_CYCLE_LIMIT = 3;
+
+/** A tenant as folded from its stream. */
+export interface Tenant extends TenantSettings {
+  readonly id: string;
+  readonly name: string;
+  readonly apiKey: HashedCredential;
+  readonly gatewaySecret: HashedCredential;
+  readonly webhookSecret: EncryptedSecret;
+  /** The secret before the last rotation, still signing until `previousWebhookSecretValidUntil`. */
+  readonly previousWebhookSecret: EncryptedSecret | null;
+  readonly previousWebhookSecretValidUntil: string | null;
+  readonly createdAt: string;
+}
+
+/** A tenant stream before its registration: no tenant. */
+export type TenantState = Tenant | null;
+
+export function evolveTenant(tenant: TenantState, event: TenantEvent): TenantState {
+  if (event.type === TENANT_REGISTERED) {
+    const { data } = event;
+    return {
+      id: data.tenantId,
+      name: data.name,
+      status: 'active',
+      unpaidCycles: 0,
+      unpaidCycleLimit: data.unpaidCycleLimit,
+      webhookUrl: data.webhookUrl,
+      allowedSenders: data.allowedSenders,
+      receivingAccounts: data.receivingAccounts,
+      balanceCheck: data.balanceCheck,
+      apiKey: data.apiKey,
+      gatewaySecret: data.gatewaySecret,
+      webhookSecret: data.webhookSecret,
+      previousWebhookSecret: null,
+      previousWebhookSecretValidUntil: null,
+      createdAt: data.registeredAt,
+    };
+  }
+  if (!tenant) return null;
+  switch (event.type) {
+    case TENANT_UPDATED:
+      return { ...tenant, ...event.data.changes };
+    case TENANT_WEBHOOK_SECRET_ROTATED:
+      return {
+        ...tenant,
+        webhookSecret: event.data.webhookSecret,
+        previousWebhookSecret: event.data.previousWebhookSecret,
+        previousWebhookSecretValidUntil: event.data.previousValidUntil,
+      };
+    case TENANT_WEBHOOK_SECRET_RESEALED:
+      return { ...tenant, webhookSecret: event.data.webhookSecret, previousWebhookSecret: event.data.previousWebhookSecret };
+    case TENANT_CREDENTIAL_ROTATED:
+      return event.data.credential === 'api_key' ? { ...tenant, apiKey: event.data.replacement } : { ...tenant, gatewaySecret: event.data.replacement };
+  }
+}
+
+/** Why the tenant may not register payments now, or null when it may (spec: 402). */
+export function paymentBlock(tenant: Tenant): string | null {
+  if (tenant.status === 'suspended') return 'Tenant is suspended';
+  if (tenant.unpaidCycles >= tenant.unpaidCycleLimit) return 'Unpaid cycle limit reached';
+  return null;
+}

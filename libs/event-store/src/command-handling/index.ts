@@ -1,0 +1,2 @@
+export * from './aggregate-stream';
+export * from './handle-command';

@@ -1,3 +1,0 @@
-export * from './payment';
-export * from './payment-id';
-export * from './receiving-account';

@@ -1,0 +1,137 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TestService, TestTenant, startTestService } from '@pvs/embedded/testing';
+import { EVENT_STORE, EventStore, RecordedEvent } from '@pvs/event-store';
+
+/** An event as the golden log keeps it: what the store holds, with its time as text. */
+export interface GoldenEvent {
+  readonly id: string;
+  readonly streamName: string;
+  readonly streamVersion: number;
+  readonly type: string;
+  readonly data: unknown;
+  readonly metadata: RecordedEvent['metadata'];
+  readonly recordedAt: string;
+}
+
+const WALLET_ONE = '8558';
+const WALLET_TWO = '3737';
+const BANK = 'HBL';
+const tid = () => String(randomInt(100_000_000, 999_999_999)) + String(randomInt(100, 999));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const jazzCash = (reference: string, amount: string, account = '03444160241') => `Rs ${amount} received in your JazzCash Mobile Account:${account} via Raast. TID: ${reference}`;
+const easypaisa = (reference: string, amount: string, balance: string) =>
+  `Trx ID ${reference}. You have Received Rs ${amount} from ASAD with Easypaisa Account 923352170168 and your new Easypaisa account balance is Rs. ${balance}.`;
+const hbl = (amount: string) =>
+  `Dear Customer, Your HBL A/C 9271*****26044 has been credited with PKR ${amount} on 12/03/2026 15:39:08 through IBFT from KAMRAN QURESHI.\nFor details, call 111111425.`;
+
+/**
+ * Drives the embedded service through every path that records an event — tenants and their changes,
+ * operators, payments decided every way, SMS matched, unmatched, rejected and re-parsed, balances, expiry,
+ * reviews, a rebuild request and a secrets-key rotation — and returns the whole log as the code records it.
+ */
+export async function recordScenario(): Promise<GoldenEvent[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pvs-golden-'));
+  const firstKey = randomBytes(32);
+  try {
+    const service = await startTestService({ dataDir, secretsKey: firstKey, paymentExpirySeconds: 4, expirySweepIntervalMs: 100 });
+    try {
+      await paymentsAndTenants(service);
+    } finally {
+      await service.close();
+    }
+    const rotated = await startTestService({ dataDir, secretsKey: randomBytes(32), previousSecretsKeys: [firstKey] });
+    try {
+      await expectOk(rotated.admin('POST', '/admin/secrets/reseal'));
+      return await readLog(rotated.app.get<EventStore>(EVENT_STORE));
+    } finally {
+      await rotated.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function paymentsAndTenants(service: TestService): Promise<void> {
+  const shop = await service.createTenant({ receiving_accounts: { wallet_one: ['0344-4160241'] }, balance_check: 'review' });
+  const other = await service.createTenant();
+  await expectOk(service.admin('PATCH', `/admin/tenants/${other.id}`, { unpaid_cycle_limit: 5, webhook_url: 'https://merchant.example/hooks' }));
+  const otherKey = (await expectOk(service.admin('POST', `/admin/tenants/${other.id}/rotate-api-key`))).body.data.api_key;
+  const second = { ...other, apiKey: otherKey };
+  await expectOk(service.admin('POST', `/admin/tenants/${other.id}/rotate-webhook-secret`, { overlap_seconds: 60 }));
+  const reviewer = (await expectOk(service.admin('POST', '/admin/operators', { name: 'Ayesha' }))).body.data;
+  const leaver = (await expectOk(service.admin('POST', '/admin/operators', { name: 'Bilal' }))).body.data;
+  await expectOk(service.admin('POST', `/admin/operators/${leaver.id}/revoke`));
+  const shopKey = (await service.admin('POST', `/admin/tenants/${shop.id}/rotate-api-key`)).body.data.api_key;
+  const as = { ...shop, apiKey: shopKey };
+
+  const verify = (tenant: TestTenant, gateway: string, reference: string, amount: number) =>
+    expectOk(service.request('POST', '/payments/verify', { body: { gateway, transaction_reference: reference, amount }, headers: { 'x-api-key': tenant.apiKey } }));
+  const ingest = (tenant: TestTenant, sender: string, body: string) => service.request('POST', '/sms/ingest', { body: { sender, body }, headers: { 'x-api-key': tenant.apiKey } });
+  const review = (uuid: string, verdict: 'approve' | 'reject', note: string) =>
+    expectOk(service.request('POST', `/admin/payments/${uuid}/${verdict}`, { body: { note }, headers: { authorization: `Bearer ${reviewer.token}` } }));
+
+  const approved: string[] = [];
+  const rejected: string[] = [];
+  for (let round = 0; round < 4; round++) {
+    // Verified; then the same reference again in another SMS: already used.
+    const paid = tid();
+    await verify(as, 'wallet_one', paid, 1000 + round);
+    await ingest(as, WALLET_ONE, jazzCash(paid, `${1000 + round}.00`));
+    await ingest(as, WALLET_ONE, jazzCash(paid, `${1000 + round}.00`, '0344 4160241'));
+    // Flagged for an amount mismatch, then approved.
+    const short = tid();
+    approved.push((await verify(as, 'wallet_one', short, 1500)).body.data.uuid);
+    await ingest(as, WALLET_ONE, jazzCash(short, '1,400.50'));
+    // The SMS before its intent.
+    const early = tid();
+    await ingest(as, WALLET_ONE, jazzCash(early, '700.00'));
+    await verify(as, 'wallet_one', early, 700);
+    // A credit to another account.
+    await ingest(as, WALLET_ONE, jazzCash(tid(), '50.00', '03119998887'));
+    // Balances: a chain that follows, then one that does not (to review: the tenant asks it).
+    for (const [amount, balance] of [['500.00', `${1500 + round * 1000}.00`], ['250.00', `${1750 + round * 1000}.00`], ['100.00', '99.00']]) {
+      const reference = tid();
+      await verify(as, 'wallet_two', reference, Number(amount));
+      await ingest(as, WALLET_TWO, easypaisa(reference, amount, balance));
+    }
+    // No reference: the one bank payment waiting for the amount goes to review, and is rejected.
+    rejected.push((await verify(as, 'bank', tid(), 2345 + round)).body.data.uuid);
+    await ingest(as, BANK, hbl(`2,${345 + round}.00`));
+    // Not a payment at all.
+    await ingest(as, WALLET_ONE, `Your OTP is 12345${round}. Do not share it.`);
+  }
+  // Re-parsed once the sender is trusted.
+  const late = tid();
+  await verify(second, 'wallet_one', late, 300);
+  await ingest(second, 'JCASH-ALERT', jazzCash(late, '300.00'));
+  await expectOk(service.admin('PATCH', `/admin/tenants/${other.id}`, { allowed_senders: { wallet_one: ['8558', 'JCASH-ALERT'] } }));
+  await expectOk(service.admin('POST', '/admin/sms/reparse', { tenant_id: other.id }));
+  // Expired while nobody paid.
+  await verify(second, 'wallet_two', tid(), 999);
+  await expectOk(service.admin('POST', '/admin/projections/payments/rebuild'));
+
+  await sleep(1_000);
+  for (const uuid of approved) await review(uuid, 'approve', 'statement checked');
+  for (const uuid of rejected) await review(uuid, 'reject', 'no such credit on the statement');
+  await sleep(5_000);
+}
+
+async function readLog(store: EventStore): Promise<GoldenEvent[]> {
+  const log: GoldenEvent[] = [];
+  for (let page = await store.readAll({ limit: 500 }); page.length > 0; page = await store.readAll({ after: page.at(-1)?.checkpoint, limit: 500 })) {
+    for (const event of page) {
+      const { id, streamName, streamVersion, type, data, metadata, recordedAt } = event;
+      log.push({ id, streamName, streamVersion, type, data, metadata, recordedAt: recordedAt.toISOString() });
+    }
+  }
+  return log;
+}
+
+async function expectOk<T extends { status: number; body: unknown }>(response: Promise<T>): Promise<T> {
+  const answered = await response;
+  if (answered.status >= 300) throw new Error(`The scenario got ${answered.status}: ${JSON.stringify(answered.body)}`);
+  return answered;
+}
