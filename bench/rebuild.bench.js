@@ -3,8 +3,9 @@
 // of the payments projection and of every projection, in events per second. Runs on the built code.
 const { randomBytes, randomInt, randomUUID } = require('node:crypto');
 const { Client } = require('pg');
-const { PgPoolClient, migrate } = require('../dist/libs/sql/src');
-const { PostgresEventStore } = require('../dist/libs/event-store/src');
+const { migrate } = require('../dist/libs/sql/src');
+const { PgPoolClient } = require('../dist/libs/sql/src/postgres');
+const { PostgresEventStore } = require('../dist/libs/event-store/src/postgres');
 const { readModelMigrations } = require('../dist/libs/read-model/src');
 const { PROJECTIONS, ProjectionRebuild, paymentsProjection } = require('../dist/apps/projector/src');
 const { runAlone } = require('./method');

@@ -2,10 +2,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EVENT_SCHEMAS } from '@pvs/contracts';
 import { awaitingIntentDecider, balanceChainFor, operatorDecider, paymentDecider, rebuildRequestsDecider, smsDecider, tenantDecider } from '@pvs/domain';
-import { EventStore, PostgresEventStore, RecordedEvent, UpcastingEventStore, categoryOf, foldStream } from '@pvs/event-store';
+import { EventStore, RecordedEvent, UpcastingEventStore, categoryOf, foldStream } from '@pvs/event-store';
+import { PostgresEventStore } from '@pvs/event-store/postgres';
 import { PROJECTIONS, ProjectionRebuild } from '@pvs/projector';
 import { readModelMigrations } from '@pvs/read-model';
-import { PgliteClient, SqlClient, migrate } from '@pvs/sql';
+import { SqlClient, migrate } from '@pvs/sql';
+import { PgliteClient } from '@pvs/sql/pglite';
 import { GoldenEvent, recordScenario } from './record-scenario';
 
 const GOLDEN = {

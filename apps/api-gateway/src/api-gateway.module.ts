@@ -1,6 +1,6 @@
 import { DynamicModule, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { ThrottlerModule, ThrottlerStorage } from '@nestjs/throttler';
-import { EVENT_STORE, EventStore } from '@pvs/event-store';
+import { APPEND_SIGNALS, AppendSignals, EVENT_STORE, EventStore } from '@pvs/event-store';
 import { METRICS, Metrics } from '@pvs/observability';
 import { PAYMENT_VIEWS, PROJECTION_STATUSES, PostgresPaymentViews, ProjectionStatuses, SmsViews, TENANT_DAILY_VIEWS, TenantDailyViews } from '@pvs/read-model';
 import { CLOCK, Clock, ConfigError, READ_MODEL_DATABASE, THROTTLER_STORAGE } from '@pvs/runtime';
@@ -101,7 +101,7 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
-        { provide: TENANT_DIRECTORY, inject: [EVENT_STORE], useFactory: (events: EventStore) => new TenantDirectory(events) },
+        { provide: TENANT_DIRECTORY, inject: [EVENT_STORE, APPEND_SIGNALS], useFactory: (events: EventStore, signals: AppendSignals) => new TenantDirectory(events, signals) },
         { provide: PAYMENT_VIEWS, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new PostgresPaymentViews(sql) },
         { provide: SMS_VIEWS, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new SmsViews(sql) },
         {

@@ -3,7 +3,8 @@ import { ApiGatewayModule, GatewayConfig } from '@pvs/api-gateway';
 import { MatcherConfig, MatcherModule } from '@pvs/matcher';
 import { NotifierConfig, NotifierModule } from '@pvs/notifier';
 import { ProjectorModule } from '@pvs/projector';
-import { Infrastructure, InfrastructureModule } from '@pvs/runtime';
+import { Infrastructure } from '@pvs/runtime';
+import { InfrastructureModule } from '@pvs/runtime/boot';
 
 /** All services in one process, sharing the infrastructure opened at boot. */
 @Module({})

@@ -1,14 +1,13 @@
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
 import { READ_MODEL_DATABASE } from '@pvs/runtime';
 import { SqlClient } from '@pvs/sql';
-import { createTestDatabase, describeWithPostgres, TestDatabase } from '@pvs/sql/testing';
 import { waitUntil } from '@pvs/testing';
-import { TestService, TestTenant, startTestService } from './testing';
+import { ServiceUnderTest, TestService, TestTenant, onEachDatabase } from './testing';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-function merchantApiSuite(backend: string, start: () => Promise<{ service: TestService; dispose: () => Promise<void> }>) {
+function merchantApiSuite(backend: string, start: () => Promise<ServiceUnderTest>) {
   describe(`merchant API over HTTP on ${backend}`, () => {
     let service: TestService;
     let dispose: () => Promise<void>;
@@ -361,26 +360,9 @@ function merchantApiSuite(backend: string, start: () => Promise<{ service: TestS
       });
       expect(response.headers.get('x-request-id')).toBe('checkout-42');
       const [registered] = await service.app.get<EventStore>(EVENT_STORE).readStream(`payment-${response.body.data.uuid}`);
-      expect(registered.metadata).toEqual({ tenantId: merchant.id, correlationId: 'checkout-42' });
+      expect(registered.metadata).toEqual({ tenantId: merchant.id, correlationId: 'checkout-42', schemaVersion: 1 });
     });
   });
 }
 
-merchantApiSuite('PGlite (embedded default)', async () => {
-  const service = await startTestService();
-  return { service, dispose: () => service.close() };
-});
-
-describeWithPostgres('on the PostgreSQL server', () => {
-  merchantApiSuite('PostgreSQL', async () => {
-    const database: TestDatabase = await createTestDatabase();
-    const service = await startTestService({ databaseUrl: database.url });
-    return {
-      service,
-      dispose: async () => {
-        await service.close();
-        await database.drop();
-      },
-    };
-  });
-});
+onEachDatabase(merchantApiSuite);

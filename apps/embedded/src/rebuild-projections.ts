@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { join } from 'node:path';
 import { PROJECTIONS, ProjectionRebuild } from '@pvs/projector';
-import { ConfigError, openEmbeddedInfrastructure } from '@pvs/runtime';
+import { ConfigError } from '@pvs/runtime';
+import { openEmbeddedInfrastructure } from '@pvs/runtime/boot';
 import { loadEmbeddedConfig } from './embedded-config';
 
 /**

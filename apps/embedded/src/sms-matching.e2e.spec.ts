@@ -2,8 +2,7 @@ import { randomInt } from 'node:crypto';
 import { PAYMENT_DECISIONS_TOPIC } from '@pvs/contracts/messages';
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
 import { BUS_TRANSPORT, BusMessage, BusTransport, InProcessServer, publishMessage } from '@pvs/messaging';
-import { createTestDatabase, describeWithPostgres } from '@pvs/sql/testing';
-import { TestResponse, TestService, TestTenant, startTestService } from './testing';
+import { ServiceUnderTest, TestResponse, TestService, TestTenant, onEachDatabase } from './testing';
 
 const WALLET_ONE = '8558';
 const tid = () => String(randomInt(100_000_000, 999_999_999)) + String(randomInt(100, 999));
@@ -11,7 +10,7 @@ const tid = () => String(randomInt(100_000_000, 999_999_999)) + String(randomInt
 const jazzCashCredit = (reference: string, amount: string, account = '03444160241') =>
   `Rs ${amount} received in your JazzCash Mobile Account:${account} via Raast. TID: ${reference}`;
 
-function smsMatchingSuite(backend: string, start: () => Promise<{ service: TestService; dispose: () => Promise<void> }>) {
+function smsMatchingSuite(backend: string, start: () => Promise<ServiceUnderTest>) {
   describe(`SMS ingest and matching on ${backend}`, () => {
     let service: TestService;
     let dispose: () => Promise<void>;
@@ -253,21 +252,4 @@ function smsMatchingSuite(backend: string, start: () => Promise<{ service: TestS
   });
 }
 
-smsMatchingSuite('PGlite (embedded default)', async () => {
-  const service = await startTestService();
-  return { service, dispose: () => service.close() };
-});
-
-describeWithPostgres('on the PostgreSQL server', () => {
-  smsMatchingSuite('PostgreSQL', async () => {
-    const database = await createTestDatabase();
-    const service = await startTestService({ databaseUrl: database.url });
-    return {
-      service,
-      dispose: async () => {
-        await service.close();
-        await database.drop();
-      },
-    };
-  });
-});
+onEachDatabase(smsMatchingSuite);

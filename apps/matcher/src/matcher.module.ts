@@ -1,6 +1,6 @@
 import { DynamicModule, Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { PAYMENT_CATEGORY, PAYMENT_INTENT_REGISTERED, SMS_CATEGORY, SMS_PARSED } from '@pvs/contracts';
-import { CatchUpSubscription, EVENT_STORE, EventFilter, EventStore } from '@pvs/event-store';
+import { APPEND_SIGNALS, AppendSignals, CatchUpSubscription, EVENT_STORE, EventFilter, EventStore } from '@pvs/event-store';
 import { BUS_TRANSPORT, BusTransport } from '@pvs/messaging';
 import { METRICS, Metrics } from '@pvs/observability';
 import { PendingPayments, checkpointLag } from '@pvs/read-model';
@@ -75,22 +75,22 @@ export class MatcherModule implements OnApplicationBootstrap, OnApplicationShutd
       providers: [
         {
           provide: MATCHER,
-          inject: [EVENT_STORE, READ_MODEL_DATABASE, BUS_TRANSPORT, CLOCK, METRICS],
-          useFactory: (events: EventStore, readModel: SqlClient, bus: BusTransport, clock: Clock, metrics: Metrics) => {
+          inject: [EVENT_STORE, APPEND_SIGNALS, READ_MODEL_DATABASE, BUS_TRANSPORT, CLOCK, METRICS],
+          useFactory: (events: EventStore, signals: AppendSignals, readModel: SqlClient, bus: BusTransport, clock: Clock, metrics: Metrics) => {
             const logger = new Logger('Matcher');
             const onError = (error: unknown) => logger.error(error instanceof Error ? error.stack : String(error));
-            const tenants = new TenantDirectory(events);
+            const tenants = new TenantDirectory(events, signals);
             const pending = new PendingPayments(readModel);
             const outcomes = new MatchOutcomes(metrics, logger);
             const matcher = new PaymentMatcher(new MatchingStreams(events, tenants), pending, clock, outcomes);
-            const matching = checkpointedProcessor(events, readModel, { ...MATCHING, handle: (batch) => matcher.handleBatch(batch), onError });
+            const matching = checkpointedProcessor(events, signals, readModel, { ...MATCHING, handle: (batch) => matcher.handleBatch(batch), onError });
             const expiry = new ExpirySweeper(events, pending, clock, config.expirySweepIntervalMs, outcomes, onError);
             metrics.subscriptionLag.track(() =>
               Promise.all(
                 [MATCHING, DECISION_PUBLISHER].map(async ({ name, filter }) => ({ name, ...(await checkpointLag(events, readModel, name, filter, clock.now())) })),
               ),
             );
-            const role = new MatcherRole(matching, decisionPublisher(events, readModel, bus.client, onError), expiry);
+            const role = new MatcherRole(matching, decisionPublisher(events, signals, readModel, bus.client, onError), expiry);
             return new Matcher(tenants, new Leadership(readModel, 'matcher', role, 2_000, onError));
           },
         },

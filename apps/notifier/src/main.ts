@@ -1,8 +1,9 @@
 import 'reflect-metadata';
-import { EnvReader, previousSecretsKeys, requiredSecretsKey, runService, startWorkerProcess } from '@pvs/runtime';
+import { EnvReader, previousSecretsKeys, requiredSecretsKey, runService } from '@pvs/runtime';
+import { startWorkerProcess } from '@pvs/runtime/boot';
 import { SecretBox } from '@pvs/tenants';
-import { NotifierModule } from './notifier.module';
 import { loadNotifierSettings } from './notifier-settings';
+import { NotifierModule } from './notifier.module';
 
 /** The notifier as its own process (distributed mode). */
 runService('notifier', (logger) => {

@@ -1,5 +1,5 @@
 import { DynamicModule, Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { EVENT_STORE, EventStore } from '@pvs/event-store';
+import { APPEND_SIGNALS, AppendSignals, EVENT_STORE, EventStore } from '@pvs/event-store';
 import { METRICS, Metrics } from '@pvs/observability';
 import { CLOCK, Clock, READ_MODEL_DATABASE } from '@pvs/runtime';
 import { SqlClient } from '@pvs/sql';
@@ -32,11 +32,11 @@ export class NotifierModule implements OnApplicationBootstrap, OnApplicationShut
       providers: [
         {
           provide: NOTIFIER,
-          inject: [EVENT_STORE, READ_MODEL_DATABASE, CLOCK, METRICS],
-          useFactory: (events: EventStore, database: SqlClient, clock: Clock, metrics: Metrics) => {
+          inject: [EVENT_STORE, APPEND_SIGNALS, READ_MODEL_DATABASE, CLOCK, METRICS],
+          useFactory: (events: EventStore, signals: AppendSignals, database: SqlClient, clock: Clock, metrics: Metrics) => {
             const logger = new Logger('Notifier');
             const onError = (error: unknown) => logger.error(error instanceof Error ? error.stack : String(error));
-            const tenants = new TenantDirectory(events);
+            const tenants = new TenantDirectory(events, signals);
             const outbox = new DeliveryOutbox(database);
             const sender = new NodeHttpWebhookSender({ allowPrivateNetworks: config.allowPrivateNetworks });
             const report = new AttemptReport(metrics, logger);

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { runService, startWorkerProcess } from '@pvs/runtime';
+import { runService } from '@pvs/runtime';
+import { startWorkerProcess } from '@pvs/runtime/boot';
 import { ProjectorModule } from './projector.module';
 
 /** The projector as its own process (distributed mode). */

@@ -1,5 +1,5 @@
 import { Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { EVENT_STORE, EventStore } from '@pvs/event-store';
+import { APPEND_SIGNALS, AppendSignals, EVENT_STORE, EventStore } from '@pvs/event-store';
 import { LeaderRole, Leadership, READ_MODEL_DATABASE } from '@pvs/runtime';
 import { SqlClient } from '@pvs/sql';
 import { tenantDailyProjection } from './dashboard/tenant-daily.projection';
@@ -32,17 +32,17 @@ function projectionLeaderRole(runner: ProjectionRunner, requests: RebuildRequest
   providers: [
     {
       provide: PROJECTION_RUNNERS,
-      inject: [EVENT_STORE, READ_MODEL_DATABASE],
-      useFactory: (events: EventStore, readModel: SqlClient) =>
-        PROJECTIONS.map((projection) => new ProjectionRunner(projection, events, readModel, { onError: logFailure('failed; retrying') })),
+      inject: [EVENT_STORE, APPEND_SIGNALS, READ_MODEL_DATABASE],
+      useFactory: (events: EventStore, signals: AppendSignals, readModel: SqlClient) =>
+        PROJECTIONS.map((projection) => new ProjectionRunner(projection, events, signals, readModel, { onError: logFailure('failed; retrying') })),
     },
     {
       // Several projector processes may run: each projection is fed, and rebuilt, by one of them at a time.
       provide: PROJECTION_LEADERSHIPS,
-      inject: [PROJECTION_RUNNERS, EVENT_STORE, READ_MODEL_DATABASE],
-      useFactory: (runners: ProjectionRunner[], events: EventStore, readModel: SqlClient) =>
+      inject: [PROJECTION_RUNNERS, EVENT_STORE, APPEND_SIGNALS, READ_MODEL_DATABASE],
+      useFactory: (runners: ProjectionRunner[], events: EventStore, signals: AppendSignals, readModel: SqlClient) =>
         runners.map((runner) => {
-          const requests = new RebuildRequests(runner, events, readModel, { onError: logFailure('rebuild failed') });
+          const requests = new RebuildRequests(runner, events, signals, readModel, { onError: logFailure('rebuild failed') });
           return new Leadership(readModel, `projection:${runner.name}`, projectionLeaderRole(runner, requests));
         }),
     },

@@ -1,15 +1,20 @@
-/** Wakes readers in this process when an append committed, so they need not wait for their next poll. */
-export class AppendSignal {
+import { AppendSignals } from './append-signals.port';
+
+/**
+ * The append signals of one process: notified by its own appends, and by other processes' when they notify
+ * (PostgreSQL's AppendNotifications); `signalsEveryAppend` says whether those reach it.
+ */
+export class AppendSignal implements AppendSignals {
   private readonly waiters = new Set<() => void>();
   private notified = 0;
 
-  /** How many appends were signalled so far: pass it to `wait` to miss none signalled since. */
-  get count(): number {
+  constructor(readonly signalsEveryAppend: boolean) {}
+
+  appendsSignalled(): number {
     return this.notified;
   }
 
-  /** Resolves at the next `notify` (at once if one came after `since`), or after `timeoutMs`. */
-  wait(timeoutMs: number, since?: number): Promise<void> {
+  waitForAppend(timeoutMs: number, since?: number): Promise<void> {
     if (since !== undefined && since !== this.notified) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
@@ -27,3 +32,6 @@ export class AppendSignal {
     for (const wake of [...this.waiters]) wake();
   }
 }
+
+/** For readers that only catch up, or poll: nothing ever signals them. */
+export const NO_APPEND_SIGNALS: AppendSignals = new AppendSignal(false);

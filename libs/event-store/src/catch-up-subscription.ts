@@ -1,3 +1,4 @@
+import { AppendSignals } from './append-signals.port';
 import { Checkpoint, EventFilter, EventStore, RecordedEvent } from './event-store.port';
 
 export interface CatchUpSubscriptionOptions {
@@ -51,6 +52,7 @@ export class CatchUpSubscription {
 
   constructor(
     private readonly store: EventStore,
+    private readonly signals: AppendSignals,
     private readonly options: CatchUpSubscriptionOptions,
   ) {}
 
@@ -107,13 +109,13 @@ export class CatchUpSubscription {
   }
 
   private async run(): Promise<void> {
-    const pollIntervalMs = this.options.pollIntervalMs ?? (this.store.signalsEveryAppend ? FALLBACK_POLL_MS : POLL_MS);
+    const pollIntervalMs = this.options.pollIntervalMs ?? (this.signals.signalsEveryAppend ? FALLBACK_POLL_MS : POLL_MS);
     while (this.running) {
       try {
         // Counted before reading: an append signalled while the batch is handled is not missed.
-        const seen = this.store.appendsSignalled();
+        const seen = this.signals.appendsSignalled();
         if (await this.handleNextBatch()) continue;
-        await Promise.race([this.store.waitForAppend(pollIntervalMs, seen), this.stopAsked]);
+        await Promise.race([this.signals.waitForAppend(pollIntervalMs, seen), this.stopAsked]);
         await Promise.race([this.letEventsGather(), this.stopAsked]);
       } catch (error) {
         this.options.onError?.(error);

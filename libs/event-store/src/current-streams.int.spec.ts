@@ -1,4 +1,4 @@
-import { PgPoolClient } from '@pvs/sql';
+import { PgPoolClient } from '@pvs/sql/postgres';
 import { createTestDatabase, describeWithPostgres, TestDatabase } from '@pvs/sql/testing';
 import { CurrentStreams } from './current-streams';
 import { EventStore, NO_STREAM } from './event-store.port';

@@ -90,14 +90,6 @@ export interface EventStore {
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Counts the committed events after `after` that pass `filter`, without reading them out. */
   backlog(options?: Omit<ReadAllOptions, 'limit'>): Promise<EventBacklog>;
-  /**
-   * Resolves when an append this store was told of committed (at once if one came after `since`,
-   * a value of `appendsSignalled()`), or after `timeoutMs`.
-   */
-  waitForAppend(timeoutMs: number, since?: number): Promise<void>;
-  appendsSignalled(): number;
-  /** True when every append, by any process, wakes this store's readers: then polling is only a fallback. */
-  readonly signalsEveryAppend: boolean;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -4,4 +4,3 @@ export { AtLeastOnceDelivery, messageIdOf } from './delivery/at-least-once.inter
 export { InProcessBroker, DeadLetter } from './in-process/in-process-broker';
 export { InProcessServer } from './in-process/in-process.server';
 export { inProcessTransport } from './in-process/in-process-transport';
-export { KafkaTopic, KafkaTransportSettings, connectKafkaTransport } from './kafka/kafka-transport';

@@ -1,5 +1,5 @@
 import { ThrottlerStorage } from '@nestjs/throttler';
-import { EventStore } from '@pvs/event-store';
+import { AppendSignals, EventStore } from '@pvs/event-store';
 import { BusTransport } from '@pvs/messaging';
 import { Metrics } from '@pvs/observability';
 import { SqlClient } from '@pvs/sql';
@@ -20,6 +20,8 @@ export interface HealthProbes {
 /** The adapters behind every port, chosen once at boot. */
 export interface Infrastructure {
   readonly eventStore: EventStore;
+  /** What wakes this process's readers when events are appended (by it, or by others that notify). */
+  readonly appendSignals: AppendSignals;
   readonly readModel: SqlClient;
   /** The Nest transport of the bus: its server carries the consumers' handlers, its client publishes. */
   readonly bus: BusTransport;

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { PgPoolClient } from '@pvs/sql';
+import { PgPoolClient } from '@pvs/sql/postgres';
 import { createTestDatabase, describeWithPostgres, TestDatabase } from '@pvs/sql/testing';
 import { Leadership } from './leadership';
 

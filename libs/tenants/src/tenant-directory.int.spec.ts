@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { TENANT_CREDENTIAL_ROTATED, TENANT_REGISTERED, TENANT_UPDATED, TenantCredentialRotatedData, TenantRegisteredData, tenantStream } from '@pvs/contracts';
-import { NO_STREAM, PostgresEventStore } from '@pvs/event-store';
-import { PgliteClient } from '@pvs/sql';
+import { NO_STREAM } from '@pvs/event-store';
+import { PostgresEventStore } from '@pvs/event-store/postgres';
+import { PgliteClient } from '@pvs/sql/pglite';
 import { issueCredential } from './credentials';
 import { TenantDirectory } from './tenant-directory';
 
@@ -17,7 +18,7 @@ describe('TenantDirectory: what another process changed counts at once', () => {
     const store = new PostgresEventStore(sql);
     await store.migrate();
     otherProcess = new PostgresEventStore(sql);
-    directory = new TenantDirectory(store, 60_000);
+    directory = new TenantDirectory(store, store.signals, 60_000);
     await directory.start();
   });
 

@@ -1,6 +1,6 @@
 import { TENANT_CATEGORY, isTenantEvent, tenantStream } from '@pvs/contracts';
 import { Tenant, evolveTenant } from '@pvs/domain';
-import { CatchUpSubscription, CurrentStreams, EventStore, RecordedEvent } from '@pvs/event-store';
+import { AppendSignals, CatchUpSubscription, CurrentStreams, EventStore, RecordedEvent } from '@pvs/event-store';
 import { CredentialKind, credentialMatches, parseCredential } from './credentials';
 
 export const TENANT_DIRECTORY = Symbol('TENANT_DIRECTORY');
@@ -28,10 +28,11 @@ export class TenantDirectory {
 
   constructor(
     private readonly events: EventStore,
+    private readonly signals: AppendSignals,
     pollIntervalMs = 250,
   ) {
     this.streams = new CurrentStreams(events);
-    this.subscription = new CatchUpSubscription(events, {
+    this.subscription = new CatchUpSubscription(events, signals, {
       filter: TENANT_FILTER,
       pollIntervalMs,
       loadCheckpoint: async () => null,
@@ -86,7 +87,7 @@ export class TenantDirectory {
       if (tenantId !== undefined || Date.now() >= deadline) return tenantId;
       const { events } = await this.events.backlog({ after: this.subscription.checkpoint, filter: TENANT_FILTER });
       if (events === 0) return undefined;
-      await this.events.waitForAppend(UNKNOWN_CREDENTIAL_POLL_MS);
+      await this.signals.waitForAppend(UNKNOWN_CREDENTIAL_POLL_MS);
     }
   }
 

@@ -1,6 +1,6 @@
 import { RecordedEvent } from '@pvs/event-store';
 
-/** A recorded event as the operators' API shows it: exactly as stored (amounts in paisa). */
+/** A recorded event as the operators' API shows it: its data in its type's current shape, its metadata as stored (amounts in paisa). */
 export function eventResponse(event: RecordedEvent) {
   return {
     id: event.id,

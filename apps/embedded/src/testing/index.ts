@@ -2,3 +2,4 @@ export * from './credential-secret';
 export * from './test-service';
 export * from './webhook-receiver';
 export * from './read-your-writes';
+export * from './on-each-database';

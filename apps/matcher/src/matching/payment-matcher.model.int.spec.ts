@@ -19,12 +19,14 @@ import {
   smsStream,
   tenantStream,
 } from '@pvs/contracts';
-import { ExpectedVersionConflictError, NO_STREAM, PostgresEventStore, foldStream } from '@pvs/event-store';
-import { JsonLogger, Metrics } from '@pvs/observability';
 import { paymentDecider, paymentIdFor, smsIdFor } from '@pvs/domain';
+import { ExpectedVersionConflictError, NO_STREAM, foldStream } from '@pvs/event-store';
+import { PostgresEventStore } from '@pvs/event-store/postgres';
+import { JsonLogger, Metrics } from '@pvs/observability';
 import { PendingPayments, readModelMigrations } from '@pvs/read-model';
 import { systemClock } from '@pvs/runtime';
-import { PgliteClient, migrate } from '@pvs/sql';
+import { migrate } from '@pvs/sql';
+import { PgliteClient } from '@pvs/sql/pglite';
 import { TenantDirectory } from '@pvs/tenants';
 import { checkpointedProcessor } from '../processing/checkpointed-processor';
 import { MatchOutcomes } from './match-outcomes';
@@ -109,11 +111,11 @@ describe('PaymentMatcher against a reference model', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 30 }), async (commands) => {
         const tenants = [await registerTenant(), await registerTenant()];
-        const directory = new TenantDirectory(events);
+        const directory = new TenantDirectory(events, events.signals);
         const matcher = new PaymentMatcher(new MatchingStreams(events, directory), new PendingPayments(sql), systemClock, outcomes);
         const name = `matcher-${randomUUID()}`;
         const processor = () =>
-          checkpointedProcessor(events, sql, {
+          checkpointedProcessor(events, events.signals, sql, {
             name,
             filter: { categories: [SMS_CATEGORY, PAYMENT_CATEGORY], types: [SMS_PARSED, PAYMENT_INTENT_REGISTERED] },
             handle: (batch) => matcher.handleBatch(batch),

@@ -1,4 +1,4 @@
-import { CatchUpSubscription, EventFilter, EventStore, RecordedEvent } from '@pvs/event-store';
+import { AppendSignals, CatchUpSubscription, EventFilter, EventStore, RecordedEvent } from '@pvs/event-store';
 import { loadProjectionCheckpoint, storeProjectionCheckpoint } from '@pvs/read-model';
 import { SqlClient } from '@pvs/sql';
 
@@ -16,8 +16,8 @@ export interface CheckpointedProcessorOptions {
  * event store, not beside the checkpoint, so every handler must be idempotent: after a crash
  * the batch is handled again.
  */
-export function checkpointedProcessor(events: EventStore, checkpoints: SqlClient, options: CheckpointedProcessorOptions): CatchUpSubscription {
-  return new CatchUpSubscription(events, {
+export function checkpointedProcessor(events: EventStore, signals: AppendSignals, checkpoints: SqlClient, options: CheckpointedProcessorOptions): CatchUpSubscription {
+  return new CatchUpSubscription(events, signals, {
     filter: options.filter,
     pollIntervalMs: options.pollIntervalMs,
     onError: options.onError,

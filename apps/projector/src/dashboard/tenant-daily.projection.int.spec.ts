@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EventStore } from '@pvs/event-store';
+import { PostgresEventStore } from '@pvs/event-store/postgres';
 import { TenantDailyViews } from '@pvs/read-model';
 import { SqlClient } from '@pvs/sql';
 import { ProjectionRunner } from '../projections/projection-runner';
@@ -11,7 +11,7 @@ const PKT = (local: string) => new Date(`${local}+05:00`);
 onPgliteAndPostgres((backend, open) => {
   describe(`tenant daily projection on ${backend}`, () => {
     let sql: SqlClient;
-    let events: EventStore;
+    let events: PostgresEventStore;
     let dispose: () => Promise<void>;
     const tenant = randomUUID();
 
@@ -23,7 +23,7 @@ onPgliteAndPostgres((backend, open) => {
 
     const pay = (outcome: PaymentOutcome, registeredAt: Date, amountPaisa: number, secondsToDecide = 60) =>
       appendPayment(events, tenant, outcome, { registeredAt, amountPaisa, secondsToDecide });
-    const project = () => new ProjectionRunner(tenantDailyProjection, events, sql, { batchSize: 3 }).catchUp();
+    const project = () => new ProjectionRunner(tenantDailyProjection, events, events.signals, sql, { batchSize: 3 }).catchUp();
 
     it('counts each payment on its Asia/Karachi day of registration, in its current status, with the exact median time to verify', async () => {
       await pay('verified', PKT('2026-03-10T00:05:00'), 10, 10);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PAYMENT_INTENT_REGISTERED, PaymentIntentRegisteredData, paymentStream } from '@pvs/contracts';
-import { NO_STREAM, PostgresEventStore } from '@pvs/event-store';
+import { NO_STREAM } from '@pvs/event-store';
+import { PostgresEventStore } from '@pvs/event-store/postgres';
 import { loadProjectionCheckpoint } from '@pvs/read-model';
 import { SqlClient } from '@pvs/sql';
 import { ProjectionRebuild } from '../projections/projection-rebuild';
@@ -46,7 +47,7 @@ onPgliteAndPostgres((backend, open) => {
     it('projects each registered intent into a pending row with its checkpoint', async () => {
       const registered = [intent(149999), intent(100), intent(5_000_000)];
       for (const data of registered) await register(data);
-      const runner = new ProjectionRunner(paymentsProjection, events, sql);
+      const runner = new ProjectionRunner(paymentsProjection, events, events.signals, sql);
       await runner.catchUp();
 
       const byId = new Map((await rows()).map((row) => [row.uuid, row]));
@@ -69,7 +70,7 @@ onPgliteAndPostgres((backend, open) => {
 
     it('rebuilds from the start of the log to the same rows', async () => {
       for (let i = 1; i <= 25; i++) await register(intent(i * 1000 + 1));
-      const runner = new ProjectionRunner(paymentsProjection, events, sql);
+      const runner = new ProjectionRunner(paymentsProjection, events, events.signals, sql);
       await runner.catchUp();
       const live = await rows();
 
@@ -89,19 +90,19 @@ onPgliteAndPostgres((backend, open) => {
           throw new Error('crash after writing the rows');
         },
       };
-      await expect(new ProjectionRunner(failing, events, sql).catchUp()).rejects.toThrow('crash after writing the rows');
+      await expect(new ProjectionRunner(failing, events, events.signals, sql).catchUp()).rejects.toThrow('crash after writing the rows');
       expect(await rows()).toEqual([]);
       expect(await loadProjectionCheckpoint(sql, 'payments')).toBeNull();
 
       const second = intent(2);
       await register(second);
-      await new ProjectionRunner(paymentsProjection, events, sql).catchUp();
+      await new ProjectionRunner(paymentsProjection, events, events.signals, sql).catchUp();
       expect((await rows()).map((row) => row.uuid).sort()).toEqual([first.paymentId, second.paymentId].sort());
     });
 
     it('resumes from its stored checkpoint without applying anything twice', async () => {
       await register(intent(10));
-      await new ProjectionRunner(paymentsProjection, events, sql).catchUp();
+      await new ProjectionRunner(paymentsProjection, events, events.signals, sql).catchUp();
       const applied: string[] = [];
       const counting: typeof paymentsProjection = {
         ...paymentsProjection,
@@ -112,7 +113,7 @@ onPgliteAndPostgres((backend, open) => {
       };
       const later = intent(20);
       await register(later);
-      await new ProjectionRunner(counting, events, sql).catchUp();
+      await new ProjectionRunner(counting, events, events.signals, sql).catchUp();
       expect(applied).toHaveLength(1);
       expect(await rows()).toHaveLength(2);
     });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EventStore } from '@pvs/event-store';
+import { PostgresEventStore } from '@pvs/event-store/postgres';
 import { loadProjectionCheckpoint } from '@pvs/read-model';
 import { SqlClient } from '@pvs/sql';
 import { waitUntil } from '@pvs/testing';
@@ -22,7 +22,7 @@ onPgliteAndPostgres((backend, open) => {
   describe(`online projection rebuild on ${backend}`, () => {
     let sql: SqlClient;
     let dispose: () => Promise<void>;
-    let events: EventStore;
+    let events: PostgresEventStore;
     let runners: ProjectionRunner[];
     let references: ProjectionRunner[];
 
@@ -39,7 +39,7 @@ onPgliteAndPostgres((backend, open) => {
     async function referenceRunner(projection: Projection): Promise<ProjectionRunner> {
       const tables = Object.fromEntries(Object.entries(projection.tables).map(([role, table]) => [role, `reference_${table}`]));
       for (const table of Object.values(projection.tables)) await sql.query(`CREATE TABLE reference_${table} (LIKE ${table} INCLUDING ALL)`);
-      return new ProjectionRunner(projection, events, sql, { pollIntervalMs: 10, target: { checkpointName: `reference:${projection.name}`, tables } });
+      return new ProjectionRunner(projection, events, events.signals, sql, { pollIntervalMs: 10, target: { checkpointName: `reference:${projection.name}`, tables } });
     }
 
     async function expectEqualToReference(projection: Projection): Promise<void> {
@@ -57,7 +57,7 @@ onPgliteAndPostgres((backend, open) => {
     beforeEach(async () => {
       ({ sql, events, dispose } = await open());
       await appendPayments(events, tenants, 120);
-      runners = [paymentsProjection, tenantDailyProjection].map((projection) => new ProjectionRunner(projection, events, sql, { pollIntervalMs: 10 }));
+      runners = [paymentsProjection, tenantDailyProjection].map((projection) => new ProjectionRunner(projection, events, events.signals, sql, { pollIntervalMs: 10 }));
       references = [await referenceRunner(paymentsProjection), await referenceRunner(tenantDailyProjection)];
       for (const runner of [...runners, ...references]) await runner.start();
       await settle();

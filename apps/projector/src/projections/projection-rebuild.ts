@@ -1,4 +1,4 @@
-import { EventStore } from '@pvs/event-store';
+import { EventStore, NO_APPEND_SIGNALS } from '@pvs/event-store';
 import { deleteProjectionCheckpoint, loadProjectionCheckpoint, storeProjectionCheckpoint } from '@pvs/read-model';
 import { SqlClient, SqlExecutor } from '@pvs/sql';
 import { Projection } from './projection';
@@ -64,7 +64,8 @@ export class ProjectionRebuild {
       this.eventsTotal = (await this.events.backlog({ filter: this.projection.filter })).events;
       await this.options.onProgress?.(this.result());
       await this.createShadow();
-      const shadow = new ProjectionRunner(this.projection, this.events, this.sql, {
+      // The shadow only catches up: nothing needs to wake it.
+      const shadow = new ProjectionRunner(this.projection, this.events, NO_APPEND_SIGNALS, this.sql, {
         batchSize: this.options.batchSize ?? REBUILD_BATCH_SIZE,
         target: { checkpointName: this.shadowCheckpoint, tables: this.shadowTables },
         onBatch: (batch) => this.recordBatch(batch.length),

@@ -1,4 +1,4 @@
-import { CatchUpSubscription, EventStore, RecordedEvent } from '@pvs/event-store';
+import { AppendSignals, CatchUpSubscription, EventStore, RecordedEvent } from '@pvs/event-store';
 import { loadProjectionCheckpoint, storeProjectionCheckpoint } from '@pvs/read-model';
 import { SqlClient } from '@pvs/sql';
 import { Projection } from './projection';
@@ -28,6 +28,7 @@ export class ProjectionRunner {
   constructor(
     readonly projection: Projection,
     private readonly events: EventStore,
+    private readonly signals: AppendSignals,
     private readonly readModel: SqlClient,
     private readonly options: ProjectionRunnerOptions = {},
   ) {
@@ -63,7 +64,7 @@ export class ProjectionRunner {
   private subscribe(): CatchUpSubscription {
     const { projection, readModel, options } = this;
     const target = options.target ?? { checkpointName: projection.name, tables: projection.tables };
-    return new CatchUpSubscription(this.events, {
+    return new CatchUpSubscription(this.events, this.signals, {
       filter: projection.filter,
       batchSize: options.batchSize,
       pollIntervalMs: options.pollIntervalMs,

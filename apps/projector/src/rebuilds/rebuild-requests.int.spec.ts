@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PROJECTION_REBUILD_REQUESTED, projectionStream } from '@pvs/contracts';
-import { EventStore } from '@pvs/event-store';
+import { PostgresEventStore } from '@pvs/event-store/postgres';
 import { ProjectionRebuilds, REBUILD_INTERRUPTED } from '@pvs/read-model';
 import { SqlClient } from '@pvs/sql';
 import { waitUntil } from '@pvs/testing';
@@ -12,7 +12,7 @@ import { RebuildRequests } from './rebuild-requests';
 onPgliteAndPostgres((backend, open) => {
   describe(`rebuild requests on ${backend}`, () => {
     let sql: SqlClient;
-    let events: EventStore;
+    let events: PostgresEventStore;
     let dispose: () => Promise<void>;
     let runner: ProjectionRunner;
     let requests: RebuildRequests;
@@ -20,8 +20,8 @@ onPgliteAndPostgres((backend, open) => {
     beforeEach(async () => {
       ({ sql, events, dispose } = await open());
       await appendPayments(events, [randomUUID()], 40);
-      runner = new ProjectionRunner(paymentsProjection, events, sql, { pollIntervalMs: 10 });
-      requests = new RebuildRequests(runner, events, sql, { pollIntervalMs: 10, progressIntervalMs: 0 });
+      runner = new ProjectionRunner(paymentsProjection, events, events.signals, sql, { pollIntervalMs: 10 });
+      requests = new RebuildRequests(runner, events, events.signals, sql, { pollIntervalMs: 10, progressIntervalMs: 0 });
       await runner.start();
     });
 

@@ -1,5 +1,5 @@
 import { PROJECTION_CATEGORY, PROJECTION_REBUILD_REQUESTED, projectionStream } from '@pvs/contracts';
-import { CatchUpSubscription, EventStore, RecordedEvent } from '@pvs/event-store';
+import { AppendSignals, CatchUpSubscription, EventStore, RecordedEvent } from '@pvs/event-store';
 import { ProjectionRebuilds, REBUILD_INTERRUPTED, RebuildCounts } from '@pvs/read-model';
 import { LeaderRole } from '@pvs/runtime';
 import { SqlClient } from '@pvs/sql';
@@ -26,11 +26,12 @@ export class RebuildRequests implements LeaderRole {
   constructor(
     private readonly live: ProjectionRunner,
     private readonly events: EventStore,
+    signals: AppendSignals,
     private readonly sql: SqlClient,
     private readonly options: RebuildRequestsOptions = {},
   ) {
     this.rebuilds = new ProjectionRebuilds(sql);
-    this.subscription = new CatchUpSubscription(events, {
+    this.subscription = new CatchUpSubscription(events, signals, {
       filter: { categories: [PROJECTION_CATEGORY], types: [PROJECTION_REBUILD_REQUESTED] },
       // Requests are few: each start reads them all and skips those with a row.
       loadCheckpoint: async () => null,

@@ -1,6 +1,8 @@
-import { PostgresEventStore } from '@pvs/event-store';
+import { PostgresEventStore } from '@pvs/event-store/postgres';
 import { readModelMigrations } from '@pvs/read-model';
-import { PgliteClient, PgPoolClient, SqlClient, migrate } from '@pvs/sql';
+import { SqlClient, migrate } from '@pvs/sql';
+import { PgliteClient } from '@pvs/sql/pglite';
+import { PgPoolClient } from '@pvs/sql/postgres';
 import { createTestDatabase, describeWithPostgres } from '@pvs/sql/testing';
 
 export interface ProjectorDatabase {

@@ -1,6 +1,6 @@
 import { Event, eventGuard } from '@pvs/contracts';
 import { Decider, accept, refuse } from '@pvs/domain';
-import { PgliteClient } from '@pvs/sql';
+import { PgliteClient } from '@pvs/sql/pglite';
 import { EventStore, NewEvent } from '../event-store.port';
 import { PostgresEventStore } from '../postgres/postgres-event-store';
 import { aggregateStream } from './aggregate-stream';

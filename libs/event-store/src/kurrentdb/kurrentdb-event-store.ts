@@ -29,7 +29,6 @@ import {
   STREAM_EXISTS,
   categoryOf,
 } from '../event-store.port';
-import { AppendSignal } from '../append-signal';
 
 const WIDTH = 20;
 
@@ -100,8 +99,6 @@ function storedMetadata(value: unknown): EventMetadata {
  * typed conflicts, opaque ordered checkpoints) are translated here.
  */
 export class KurrentDbEventStore implements EventStore {
-  private readonly appended = new AppendSignal();
-
   constructor(private readonly client: KurrentDBClient) {}
 
   static connect(connectionString: string): KurrentDbEventStore {
@@ -118,7 +115,6 @@ export class KurrentDbEventStore implements EventStore {
         ),
         { streamState: streamState(expectedVersion) },
       );
-      this.appended.notify();
       return {
         nextExpectedVersion: Number(result.nextExpectedRevision) + 1,
         checkpoint: toCheckpoint(result.position ?? { commit: 0n, prepare: 0n }),
@@ -190,23 +186,11 @@ export class KurrentDbEventStore implements EventStore {
     }
   }
 
-  /** Appends by other processes are not signalled here: readers keep polling. */
-  readonly signalsEveryAppend = false;
-
-  waitForAppend(timeoutMs: number, since?: number): Promise<void> {
-    return this.appended.wait(timeoutMs, since);
-  }
-
-  appendsSignalled(): number {
-    return this.appended.count;
-  }
-
   async ping(): Promise<void> {
     for await (const _event of this.client.readAll({ maxCount: 1 })) break;
   }
 
   async close(): Promise<void> {
-    this.appended.notify();
     await this.client.dispose();
   }
 }

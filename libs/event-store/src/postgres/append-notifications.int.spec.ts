@@ -1,4 +1,4 @@
-import { PgPoolClient } from '@pvs/sql';
+import { PgPoolClient } from '@pvs/sql/postgres';
 import { TestDatabase, createTestDatabase, describeWithPostgres } from '@pvs/sql/testing';
 import { waitUntil } from '@pvs/testing';
 import { APPENDED_CHANNEL, AppendNotifications } from './append-notifications';
@@ -6,10 +6,10 @@ import { PostgresEventStore } from './postgres-event-store';
 
 const event = (i: number) => [{ type: 'Thing', data: { i }, metadata: { correlationId: 'c' } }];
 
-/** How long `store.waitForAppend` took to return while `act` ran, capped at `timeoutMs`. */
+/** How long `store.signals.waitForAppend` took to return while `act` ran, capped at `timeoutMs`. */
 async function wokenAfter(store: PostgresEventStore, timeoutMs: number, act: () => Promise<unknown>): Promise<number> {
   const started = Date.now();
-  const waiting = store.waitForAppend(timeoutMs);
+  const waiting = store.signals.waitForAppend(timeoutMs);
   await act();
   await waiting;
   return Date.now() - started;
@@ -32,7 +32,7 @@ describeWithPostgres('append notifications between processes', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     reader = await store(true);
-    listening = await AppendNotifications.listen(database.url, () => reader.wakeReaders());
+    listening = await AppendNotifications.listen(database.url, () => reader.signals.notify());
   });
 
   afterAll(async () => {

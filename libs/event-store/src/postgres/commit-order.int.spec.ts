@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { PgPoolClient, SqlExecutor } from '@pvs/sql';
+import { SqlExecutor } from '@pvs/sql';
+import { PgPoolClient } from '@pvs/sql/postgres';
 import { createTestDatabase, describeWithPostgres, TestDatabase } from '@pvs/sql/testing';
 import { CatchUpSubscription } from '../catch-up-subscription';
 import { Checkpoint, NO_STREAM, NewEvent, RecordedEvent } from '../event-store.port';
@@ -108,7 +109,7 @@ describeWithPostgres('PostgreSQL event store under out-of-order commits', () => 
     const writers = 8;
     const transactionsPerWriter = 25;
     const seen: RecordedEvent[] = [];
-    const subscription = new CatchUpSubscription(store, {
+    const subscription = new CatchUpSubscription(store, store.signals, {
       loadCheckpoint: async () => start,
       handle: async (events) => {
         seen.push(...events);

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { PgliteClient, PgPoolClient, SqlClient } from '@pvs/sql';
+import { SqlClient } from '@pvs/sql';
+import { PgliteClient } from '@pvs/sql/pglite';
+import { PgPoolClient } from '@pvs/sql/postgres';
 import { createTestDatabase, describeWithPostgres, TestDatabase } from '@pvs/sql/testing';
 import { ANY_VERSION, ExpectedVersionConflictError, NO_STREAM, NewEvent, STREAM_EXISTS } from '../event-store.port';
 import { PostgresEventStore } from './postgres-event-store';
@@ -91,9 +93,9 @@ function groupCommitSpec(open: () => Promise<{ sql: SqlClient; dispose: () => Pr
 
   it('wakes readers once the group is committed, and they read it whole', async () => {
     const head = (await store.readAll({ after: null, limit: 100_000 })).at(-1)?.checkpoint ?? null;
-    const seen = store.appendsSignalled();
+    const seen = store.signals.appendsSignalled();
     const appended = Promise.all(Array.from({ length: 5 }, (_, i) => store.append(`thing-${randomUUID()}`, [event(`W${i}`)], NO_STREAM)));
-    await store.waitForAppend(5_000, seen);
+    await store.signals.waitForAppend(5_000, seen);
     const read = await store.readAll({ after: head });
     expect(read.map((e) => e.type)).toEqual(['W0', 'W1', 'W2', 'W3', 'W4']);
     await appended;

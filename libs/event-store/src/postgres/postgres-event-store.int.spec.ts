@@ -1,4 +1,5 @@
-import { PgliteClient, PgPoolClient } from '@pvs/sql';
+import { PgliteClient } from '@pvs/sql/pglite';
+import { PgPoolClient } from '@pvs/sql/postgres';
 import { createTestDatabase, describeWithPostgres } from '@pvs/sql/testing';
 import { eventStoreContract } from '../testing/event-store.contract';
 import { PostgresEventStoreOptions, PostgresEventStore } from './postgres-event-store';

@@ -19,13 +19,13 @@ export interface PostgresEventStoreOptions {
    * time (PGlite); more on a server, which overlaps their flushes to disk.
    */
   readonly commitsInFlight?: number;
+  /** The process's append signals, notified after each commit (a store of its own when none is given). */
+  readonly signals?: AppendSignal;
 }
 
 /** The event store on PostgreSQL; the same SQL runs on a server (pg) and embedded (PGlite). */
 export class PostgresEventStore implements EventStore {
-  private readonly appended = new AppendSignal();
-
-  readonly signalsEveryAppend: boolean;
+  readonly signals: AppendSignal;
   private readonly notifyOtherProcesses: boolean;
   /** Only when every append signals: otherwise nothing would tell the tail it is stale. */
   private readonly tail: SharedTail | null;
@@ -33,16 +33,16 @@ export class PostgresEventStore implements EventStore {
 
   constructor(
     private readonly sql: SqlClient,
-    { appenders = 'unknown', commitsInFlight = 1 }: PostgresEventStoreOptions = {},
+    { appenders = 'unknown', commitsInFlight = 1, signals }: PostgresEventStoreOptions = {},
   ) {
     this.appends = new GroupCommit((group) => this.commitGroup(group), commitsInFlight);
-    this.signalsEveryAppend = appenders !== 'unknown';
+    this.signals = signals ?? new AppendSignal(appenders !== 'unknown');
     this.notifyOtherProcesses = appenders === 'processes-that-notify';
-    this.tail = this.signalsEveryAppend
+    this.tail = this.signals.signalsEveryAppend
       ? new SharedTail({
           readAfter: (after, limit) => readAll(this.sql, { after, limit }),
           head: () => readHead(this.sql),
-          appendsSignalled: () => this.appended.count,
+          appendsSignalled: () => this.signals.appendsSignalled(),
         })
       : null;
   }
@@ -63,7 +63,7 @@ export class PostgresEventStore implements EventStore {
       const [{ streamName, events, expected }] = group;
       return [{ appended: await appendToStream(this.sql, streamName, events, expected, this.notifyOtherProcesses) }];
     } finally {
-      this.appended.notify();
+      this.signals.notify();
     }
   }
 
@@ -83,24 +83,11 @@ export class PostgresEventStore implements EventStore {
     return backlog(this.sql, options);
   }
 
-  /** Wakes this process's readers: an append was committed elsewhere. */
-  wakeReaders(): void {
-    this.appended.notify();
-  }
-
-  waitForAppend(timeoutMs: number, since?: number): Promise<void> {
-    return this.appended.wait(timeoutMs, since);
-  }
-
-  appendsSignalled(): number {
-    return this.appended.count;
-  }
-
   async ping(): Promise<void> {
     await this.sql.query('SELECT 1');
   }
 
   async close(): Promise<void> {
-    this.appended.notify();
+    this.signals.notify();
   }
 }

@@ -9,6 +9,7 @@ import {
   RecordedEvent,
   STREAM_EXISTS,
 } from '../index';
+import { NO_APPEND_SIGNALS } from '../append-signal';
 
 export interface EventStoreUnderTest {
   readonly store: EventStore;
@@ -16,6 +17,7 @@ export interface EventStoreUnderTest {
 }
 
 const metadata = { tenantId: 'tenant-1', correlationId: 'corr-1', causationId: 'cause-1' };
+
 
 function event(type = 'Thing', data: unknown = { n: 1 }): NewEvent {
   return { id: randomUUID(), type, data, metadata };
@@ -179,7 +181,7 @@ export function eventStoreContract(adapter: string, open: () => Promise<EventSto
     it('follows the log live from a checkpoint and reports when a position is reached', async () => {
       const start = await lastCheckpoint(store);
       const seen: RecordedEvent[] = [];
-      const subscription = new CatchUpSubscription(store, {
+      const subscription = new CatchUpSubscription(store, NO_APPEND_SIGNALS, {
         loadCheckpoint: async () => start,
         handle: async (events) => {
           seen.push(...events);
@@ -203,7 +205,7 @@ export function eventStoreContract(adapter: string, open: () => Promise<EventSto
     it('reads at once after a quiet spell, and gathers what is appended while it is busy into one batch', async () => {
       const start = await lastCheckpoint(store);
       const batches: string[][] = [];
-      const subscription = new CatchUpSubscription(store, {
+      const subscription = new CatchUpSubscription(store, NO_APPEND_SIGNALS, {
         loadCheckpoint: async () => start,
         handle: async (events) => {
           batches.push(events.map((e) => e.type));
@@ -232,7 +234,7 @@ export function eventStoreContract(adapter: string, open: () => Promise<EventSto
     });
 
     it('stops at once, without waiting out its poll interval', async () => {
-      const subscription = new CatchUpSubscription(store, {
+      const subscription = new CatchUpSubscription(store, NO_APPEND_SIGNALS, {
         loadCheckpoint: async () => lastCheckpoint(store),
         handle: async () => undefined,
         pollIntervalMs: 60_000,
@@ -249,7 +251,7 @@ export function eventStoreContract(adapter: string, open: () => Promise<EventSto
       await store.append(stream, [event('A'), event('B')], NO_STREAM);
       let failures = 1;
       const seen: string[] = [];
-      const subscription = new CatchUpSubscription(store, {
+      const subscription = new CatchUpSubscription(store, NO_APPEND_SIGNALS, {
         loadCheckpoint: async () => start,
         handle: async (events) => {
           if (failures-- > 0) throw new Error('handler down');

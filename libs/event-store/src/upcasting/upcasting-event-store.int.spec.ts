@@ -1,4 +1,4 @@
-import { PgliteClient } from '@pvs/sql';
+import { PgliteClient } from '@pvs/sql/pglite';
 import { PostgresEventStore } from '../postgres/postgres-event-store';
 import { UpcastingEventStore } from './upcasting-event-store';
 

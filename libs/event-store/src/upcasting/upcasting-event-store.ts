@@ -19,12 +19,6 @@ export class UpcastingEventStore implements EventStore {
   readStreams: EventStore['readStreams'] = async (streamNames) => new Map([...(await this.store.readStreams(streamNames))].map(([name, events]) => [name, events.map(current)]));
   readAll: EventStore['readAll'] = async (options) => (await this.store.readAll(options)).map(current);
   backlog: EventStore['backlog'] = (options) => this.store.backlog(options);
-  waitForAppend: EventStore['waitForAppend'] = (timeoutMs, since) => this.store.waitForAppend(timeoutMs, since);
-  appendsSignalled: EventStore['appendsSignalled'] = () => this.store.appendsSignalled();
-
-  get signalsEveryAppend(): boolean {
-    return this.store.signalsEveryAppend;
-  }
   ping: EventStore['ping'] = () => this.store.ping();
   close: EventStore['close'] = () => this.store.close();
 }

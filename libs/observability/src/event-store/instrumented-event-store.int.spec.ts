@@ -1,5 +1,6 @@
-import { ExpectedVersionConflictError, NO_STREAM, PostgresEventStore } from '@pvs/event-store';
-import { PgliteClient } from '@pvs/sql';
+import { ExpectedVersionConflictError, NO_STREAM } from '@pvs/event-store';
+import { PostgresEventStore } from '@pvs/event-store/postgres';
+import { PgliteClient } from '@pvs/sql/pglite';
 import { Metrics } from '../metrics/metrics';
 import { InstrumentedEventStore } from './instrumented-event-store';
 

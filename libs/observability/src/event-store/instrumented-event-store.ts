@@ -24,12 +24,6 @@ export class InstrumentedEventStore implements EventStore {
   readStreams: EventStore['readStreams'] = (streamNames) => this.store.readStreams(streamNames);
   readAll: EventStore['readAll'] = (options) => this.store.readAll(options);
   backlog: EventStore['backlog'] = (options) => this.store.backlog(options);
-  waitForAppend: EventStore['waitForAppend'] = (timeoutMs, since) => this.store.waitForAppend(timeoutMs, since);
-  appendsSignalled: EventStore['appendsSignalled'] = () => this.store.appendsSignalled();
-
-  get signalsEveryAppend(): boolean {
-    return this.store.signalsEveryAppend;
-  }
   ping: EventStore['ping'] = () => this.store.ping();
   close: EventStore['close'] = () => this.store.close();
 }

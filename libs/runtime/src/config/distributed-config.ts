@@ -1,5 +1,17 @@
 import { ConfigError, Env, EnvReader } from './env-reader';
-import { DistributedServices } from '../distributed-infrastructure';
+
+/** Where a distributed process finds the services it shares. */
+export interface DistributedServices {
+  readonly databaseUrl: string;
+  readonly kafkaBrokers: readonly string[];
+  readonly redisUrl: string;
+  /** Names this process to Kafka (e.g. `api-gateway`). */
+  readonly clientId: string;
+  /** Prefix of every Kafka topic and consumer group. */
+  readonly kafkaNamespace: string;
+  /** Set when the event store is KurrentDB (EVENT_STORE=kurrentdb) rather than PostgreSQL. */
+  readonly kurrentDbUrl?: string;
+}
 
 /** The shared services of a distributed process; every one is required. */
 export function loadDistributedServices(env: Env, clientId: string): DistributedServices {

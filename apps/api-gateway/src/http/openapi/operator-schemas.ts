@@ -15,7 +15,7 @@ export const OPERATOR_SCHEMAS: Record<string, SchemaObject> = {
   },
   RecordedEvent: {
     type: 'object',
-    description: 'An event exactly as stored (amounts in paisa)',
+    description: 'A stored event, its data in the current shape of its type (amounts in paisa); metadata.schemaVersion is the version it was recorded at (none: 1)',
     required: ['id', 'stream', 'stream_version', 'type', 'checkpoint', 'recorded_at', 'data', 'metadata'],
     properties: {
       id: uuid,
@@ -25,7 +25,11 @@ export const OPERATOR_SCHEMAS: Record<string, SchemaObject> = {
       checkpoint: { type: 'string', description: 'position in the global log; pass it back as `after`' },
       recorded_at: dateTime,
       data: { type: 'object', additionalProperties: true },
-      metadata: { type: 'object', additionalProperties: true },
+      metadata: {
+        type: 'object',
+        additionalProperties: true,
+        properties: { correlationId: str, tenantId: str, causationId: str, schemaVersion: { type: 'integer', minimum: 1 } },
+      },
     },
   },
   TenantWithSecrets: {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SMS_CATEGORY, SMS_MATCHED, SMS_REJECTED, SMS_UNMATCHED, SmsOutcome, SmsReceivedData, isOutcomeOfParse, paisaToPkr, smsStream } from '@pvs/contracts';
 import { NO_SMS, Result, Tenant, outcomesOfParse, refused, smsDecider, smsIdFor, succeed } from '@pvs/domain';
-import { Checkpoint, EVENT_STORE, EventFilter, EventStore, RecordedEvent, handleCommand } from '@pvs/event-store';
+import { APPEND_SIGNALS, AppendSignals, Checkpoint, EVENT_STORE, EventFilter, EventStore, RecordedEvent, handleCommand } from '@pvs/event-store';
 import { METRICS, Metrics } from '@pvs/observability';
 import { CLOCK, Clock } from '@pvs/runtime';
 import { normalizeSender } from '@pvs/sms-parsers';
@@ -29,6 +29,7 @@ const OUTCOMES_PAGE = 500;
 export class IngestSmsHandler {
   constructor(
     @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(APPEND_SIGNALS) private readonly signals: AppendSignals,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     @Inject(METRICS) private readonly metrics: Metrics,
@@ -78,14 +79,14 @@ export class IngestSmsHandler {
     let outcomes = recorded;
     let after = recordedUpTo;
     let morePages = false;
-    let seen = this.events.appendsSignalled();
+    let seen = this.signals.appendsSignalled();
     for (;;) {
       const decided = outcomes.find((e) => e.type === SMS_MATCHED) ?? outcomes.at(-1);
       const remaining = deadline - Date.now();
       if (decided || remaining <= 0) return decided ?? null;
-      if (!morePages) await this.events.waitForAppend(Math.min(POLL_MS, remaining), seen);
+      if (!morePages) await this.signals.waitForAppend(Math.min(POLL_MS, remaining), seen);
       // Counted before reading, so a decision appended while the read runs is not waited out.
-      seen = this.events.appendsSignalled();
+      seen = this.signals.appendsSignalled();
       const page = await this.events.readAll({ after, filter: SMS_OUTCOMES, limit: OUTCOMES_PAGE });
       after = page.at(-1)?.checkpoint ?? after;
       morePages = page.length === OUTCOMES_PAGE;

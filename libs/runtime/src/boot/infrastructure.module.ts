@@ -1,10 +1,10 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { EVENT_STORE } from '@pvs/event-store';
+import { APPEND_SIGNALS, EVENT_STORE } from '@pvs/event-store';
 import { BUS_TRANSPORT } from '@pvs/messaging';
 import { METRICS } from '@pvs/observability';
-import { CLOCK } from './clock';
-import { FAILED_ATTEMPTS } from './failed-attempts/failed-attempts.port';
-import { HEALTH_PROBES, Infrastructure, READ_MODEL_DATABASE, THROTTLER_STORAGE } from './infrastructure';
+import { CLOCK } from '../clock';
+import { FAILED_ATTEMPTS } from '../failed-attempts/failed-attempts.port';
+import { HEALTH_PROBES, Infrastructure, READ_MODEL_DATABASE, THROTTLER_STORAGE } from '../infrastructure';
 
 /** Binds every port token to the adapters opened at boot. */
 @Global()
@@ -13,6 +13,7 @@ export class InfrastructureModule {
   static register(infrastructure: Infrastructure): DynamicModule {
     const providers = [
       { provide: EVENT_STORE, useValue: infrastructure.eventStore },
+      { provide: APPEND_SIGNALS, useValue: infrastructure.appendSignals },
       { provide: READ_MODEL_DATABASE, useValue: infrastructure.readModel },
       { provide: BUS_TRANSPORT, useValue: infrastructure.bus },
       { provide: THROTTLER_STORAGE, useValue: infrastructure.throttlerStorage },

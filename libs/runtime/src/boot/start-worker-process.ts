@@ -5,10 +5,10 @@ import { EnvReader } from '../config/env-reader';
 import { listensOnLoopbackOnly } from '../config/listen-address';
 import { loadDistributedServices } from '../config/distributed-config';
 import { readMetricsPort, readMetricsToken } from '../config/observability-settings';
-import { openDistributedInfrastructure } from '../distributed-infrastructure';
+import { openDistributedInfrastructure } from './distributed-infrastructure';
 import { Infrastructure } from '../infrastructure';
-import { InfrastructureModule } from '../infrastructure.module';
-import { StartedService } from './run-service';
+import { InfrastructureModule } from './infrastructure.module';
+import { StartedService } from '../process/run-service';
 
 export interface WorkerOptions {
   /** The module has bus handlers (@EventPattern): the process runs as a Nest microservice on the bus transport. */

@@ -1,0 +1,1 @@
+export { KafkaTopic, KafkaTransportSettings, connectKafkaTransport } from './kafka-transport';

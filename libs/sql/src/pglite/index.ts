@@ -1,0 +1,1 @@
+export { PgliteClient } from './pglite.client';

@@ -1,0 +1,1 @@
+export { PgPoolClient } from './pg-pool.client';
