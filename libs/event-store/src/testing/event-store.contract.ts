@@ -3,13 +3,14 @@ import {
   ANY_VERSION,
   CatchUpSubscription,
   EventStore,
+  ExpectedVersion,
   ExpectedVersionConflictError,
   NO_STREAM,
   NewEvent,
   RecordedEvent,
   STREAM_EXISTS,
 } from '../index';
-import { NO_APPEND_SIGNALS } from '../append-signal';
+import { AppendSignal, NO_APPEND_SIGNALS } from '../append-signal';
 
 export interface EventStoreUnderTest {
   readonly store: EventStore;
@@ -205,7 +206,14 @@ export function eventStoreContract(adapter: string, open: () => Promise<EventSto
     it('reads at once after a quiet spell, and gathers what is appended while it is busy into one batch', async () => {
       const start = await lastCheckpoint(store);
       const batches: string[][] = [];
-      const subscription = new CatchUpSubscription(store, NO_APPEND_SIGNALS, {
+      // The process's signal, notified after each append as the infrastructure's is.
+      const signals = new AppendSignal(true);
+      const appendAndSignal = async (expected: ExpectedVersion, type: string) => {
+        const appended = await store.append(stream, [event(type)], expected);
+        signals.notify();
+        return appended;
+      };
+      const subscription = new CatchUpSubscription(store, signals, {
         loadCheckpoint: async () => start,
         handle: async (events) => {
           batches.push(events.map((e) => e.type));
@@ -217,13 +225,13 @@ export function eventStoreContract(adapter: string, open: () => Promise<EventSto
       await subscription.start();
       try {
         await new Promise((resolve) => setTimeout(resolve, 2_100));
-        const quiet = await store.append(stream, [event('Quiet')], NO_STREAM);
+        const quiet = await appendAndSignal(NO_STREAM, 'Quiet');
         // Waiting for a tick would take up to 2 s, at random: half the time more than this.
         expect(await subscription.waitFor(quiet.checkpoint, 1_000)).toBe(true);
 
-        await store.append(stream, [event('A')], 1);
-        await store.append(stream, [event('B')], 2);
-        const { checkpoint } = await store.append(stream, [event('C')], 3);
+        await appendAndSignal(1, 'A');
+        await appendAndSignal(2, 'B');
+        const { checkpoint } = await appendAndSignal(3, 'C');
         expect(await subscription.waitFor(checkpoint, 5_000)).toBe(true);
         expect(batches[0]).toEqual(['Quiet']);
         expect(batches.flat()).toEqual(['Quiet', 'A', 'B', 'C']);
