@@ -1,4 +1,4 @@
-import { paymentIdFor } from './payment-id';
+import { paymentIdFor, smsIdFor } from './payment-id';
 
 describe('paymentIdFor', () => {
   it('gives one stable version-5 UUID per tenant, gateway and reference', () => {
@@ -12,5 +12,19 @@ describe('paymentIdFor', () => {
   it('differs when any part differs', () => {
     const base = paymentIdFor('t1', 'bank', 'R1');
     expect(new Set([base, paymentIdFor('t2', 'bank', 'R1'), paymentIdFor('t1', 'wallet_two', 'R1'), paymentIdFor('t1', 'bank', 'R2')]).size).toBe(4);
+  });
+});
+
+describe('smsIdFor', () => {
+  it('gives one stable version-5 UUID per tenant, sender and body', () => {
+    const id = smsIdFor('b3c1a1d2-0000-4000-8000-000000000001', '8558', 'Rs 100 received. TID 1');
+    // Pinned: a change here would let an SMS forwarded again be recorded twice.
+    expect(id).toBe('05a67e85-ccfa-54a6-a4f4-08ca7d403cd1');
+    expect(smsIdFor('t1', '8558', 'آپ کو 500 روپے موصول ہوئے')).toBe('823ee80f-ac9c-5816-8f5b-0fe7e32ee10f');
+  });
+
+  it('differs when any part differs, and from the payment id of the same text', () => {
+    const base = smsIdFor('t1', '8558', 'body');
+    expect(new Set([base, smsIdFor('t2', '8558', 'body'), smsIdFor('t1', '3737', 'body'), smsIdFor('t1', '8558', 'body!'), paymentIdFor('t1', 'bank', 'body')]).size).toBe(5);
   });
 });
