@@ -84,14 +84,17 @@ export class MatchingStreams {
   }
 
   /**
-   * The awaiting streams of the payments the batch names, in one round trip. A payment two events name is left
-   * out, to be read when needed: the first of them may make an SMS wait for it.
+   * The awaiting streams of the payments the batch names, in one round trip. Only an SMS that finds no payment
+   * writes one, so a payment two SMS of the batch name is left out, to be read when needed (the first may make
+   * the second find another SMS waiting); an intent in the batch is committed already, so an SMS naming it
+   * never finds it missing.
    */
   async awaitingReadAhead(batch: readonly RecordedEvent[]): Promise<AwaitingReadAhead> {
-    const named = batch.flatMap(namedPayment);
-    const once = named.filter((paymentId) => named.indexOf(paymentId) === named.lastIndexOf(paymentId));
-    const streams = await this.events.readStreams(once.map(awaitingStream));
-    return new Map(once.map((paymentId) => [paymentId, foldStream(streams.get(awaitingStream(paymentId)) ?? [], awaitingIntentDecider).state]));
+    const namedBySms = batch.filter(isSmsParsed).flatMap(namedPayment);
+    const twice = new Set(namedBySms.filter((paymentId, i) => namedBySms.indexOf(paymentId) !== i));
+    const paymentIds = [...new Set(batch.flatMap(namedPayment))].filter((paymentId) => !twice.has(paymentId));
+    const streams = await this.events.readStreams(paymentIds.map(awaitingStream));
+    return new Map(paymentIds.map((paymentId) => [paymentId, foldStream(streams.get(awaitingStream(paymentId)) ?? [], awaitingIntentDecider).state]));
   }
 
   async decidePayment(paymentId: string, command: PaymentCommand, sms: ParsedSms, known?: LoadedPayment) {
