@@ -7,20 +7,16 @@ import { READ_MODEL_DATABASE } from '@pvs/runtime';
 import { SqlClient } from '@pvs/sql';
 import { TestDatabase, createTestDatabase, describeWithPostgres } from '@pvs/sql/testing';
 import { waitUntil } from '@pvs/testing';
-import { TestService, TestServiceOptions, TestTenant, startTestService } from './testing';
+import { DatabaseUnderTest, TestService, TestServiceOptions, TestTenant, onEachDatabase, startTestService } from './testing';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const CHECKPOINT = /^\d{20}:\d{20}$/;
 const BACKLOG_PAYMENTS = 400;
 
-interface Database {
-  readonly options: TestServiceOptions;
-  drop(): Promise<void>;
-}
 
-function projectionsAdminSuite(backend: string, openDatabase: () => Promise<Database>) {
+function projectionsAdminSuite(backend: string, openDatabase: () => Promise<DatabaseUnderTest>) {
   describe(`projections admin API over HTTP on ${backend}`, () => {
-    let database: Database;
+    let database: DatabaseUnderTest;
     let service: TestService;
     let merchant: TestTenant;
     const payments: { uuid: string; status: string }[] = [];
@@ -130,14 +126,7 @@ function projectionsAdminSuite(backend: string, openDatabase: () => Promise<Data
   });
 }
 
-projectionsAdminSuite('PGlite', async () => ({ options: {}, drop: async () => undefined }));
-
-describeWithPostgres('on the PostgreSQL server', () => {
-  projectionsAdminSuite('PostgreSQL', async () => {
-    const database = await createTestDatabase();
-    return { options: { databaseUrl: database.url }, drop: () => database.drop() };
-  });
-});
+onEachDatabase(projectionsAdminSuite);
 
 describeWithPostgres('a rebuild held back by a lock on its copy (embedded on PostgreSQL)', () => {
   let database: TestDatabase;

@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { PAYMENT_DECISIONS_TOPIC } from '@pvs/contracts/messages';
-import { EVENT_STORE, EventStore } from '@pvs/event-store';
+import { EVENT_STORE, EventStore, RecordedEvent } from '@pvs/event-store';
 import { BUS_TRANSPORT, BusMessage, BusTransport, InProcessServer, publishMessage } from '@pvs/messaging';
-import { ServiceUnderTest, TestResponse, TestService, TestTenant, onEachDatabase } from './testing';
+import { waitUntil } from '@pvs/testing';
+import { ServiceUnderTest, TestResponse, TestService, TestTenant, onEachDatabase, serviceOn } from './testing';
 
 const WALLET_ONE = '8558';
 const tid = () => String(randomInt(100_000_000, 999_999_999)) + String(randomInt(100, 999));
@@ -125,9 +126,14 @@ function smsMatchingSuite(backend: string, start: () => Promise<ServiceUnderTest
       expect(forged.status).toBe(422);
       expect(forged.body.message).toMatch(/^Untrusted sender/);
 
-      const recorded = await events().readAll({ filter: { types: ['SmsRejected'] } });
-      const reasons = recorded.filter((e) => (e.data as { tenantId: string }).tenantId === merchant.id).map((e) => (e.data as { reason: string }).reason);
-      expect(reasons).toEqual(expect.arrayContaining(['unrecognized_template', 'untrusted_sender']));
+      // The log gives an event in commit-safe order: once no transaction begun before it is still open.
+      let recorded: RecordedEvent[] = [];
+      const reasons = () => recorded.filter((e) => (e.data as { tenantId: string }).tenantId === merchant.id).map((e) => (e.data as { reason: string }).reason);
+      await waitUntil(async () => {
+        recorded = await events().readAll({ filter: { types: ['SmsRejected'] } });
+        return reasons().includes('unrecognized_template') && reasons().includes('untrusted_sender');
+      });
+      expect(reasons()).toEqual(expect.arrayContaining(['unrecognized_template', 'untrusted_sender']));
       const forgedStream = recorded.find((e) => (e.data as { reason: string }).reason === 'untrusted_sender')!.streamName;
       const [received] = await events().readStream(forgedStream);
       expect(received.data).toMatchObject({ sender: '03001234567', body: expect.stringContaining('10,000.00') });
@@ -252,4 +258,4 @@ function smsMatchingSuite(backend: string, start: () => Promise<ServiceUnderTest
   });
 }
 
-onEachDatabase(smsMatchingSuite);
+onEachDatabase((backend, open) => smsMatchingSuite(backend, () => serviceOn(open)));
