@@ -64,10 +64,11 @@ export class PaymentMatcher {
 
   /** Decides the payment on the evidence of the SMS; then the SMS's outcome follows from the payment. */
   private async decide(paymentId: string, sms: ParsedSms, known?: LoadedPayment): Promise<void> {
-    const pending = (known ?? (await this.streams.payment(paymentId))).state?.status === 'pending';
-    const evidence = { ...sms.evidence, balanceCheck: pending ? await this.streams.observeBalance(sms) : 'unknown' } as const;
+    // Read once: the same stream state tells whether to observe the balance and is what the command decides on.
+    const payment = known ?? (await this.streams.payment(paymentId));
+    const evidence = { ...sms.evidence, balanceCheck: payment.state?.status === 'pending' ? await this.streams.observeBalance(sms) : 'unknown' } as const;
     const command = { type: 'DecideOnSms', evidence, balanceMode: sms.tenant.balanceCheck, now: this.clock.now() } as const;
-    const decided = await this.streams.decidePayment(paymentId, command, sms, known);
+    const decided = await this.streams.decidePayment(paymentId, command, sms, payment);
     for (const event of decided.events) this.outcomes.decided(event, sms.metadata);
     if (decided.events.some((event) => event.type === PAYMENT_EXPIRED)) return this.unmatched(sms, 'intent_expired', paymentId);
     return this.answer(sms, decided.state, paymentId);
