@@ -31,7 +31,7 @@ async function matchOnce(service, matches, firstReference, notes) {
 
   const started = performance.now();
   let verified = 0;
-  await pool(matches, 20, async (j) => {
+  await pool(matches, Number(process.env.BENCH_MATCH_CONCURRENCY ?? 20), async (j) => {
     if (await ingest(matches + j)) verified++;
   });
   const seconds = (performance.now() - started) / 1000;

@@ -6,11 +6,9 @@ import { METRICS, Metrics } from '@pvs/observability';
 import { PendingPayments, checkpointLag } from '@pvs/read-model';
 import { CLOCK, Clock, LeaderRole, Leadership, READ_MODEL_DATABASE } from '@pvs/runtime';
 import { SqlClient } from '@pvs/sql';
-import { TenantDirectory } from '@pvs/tenants';
 import { ExpirySweeper } from './expiry/expiry-sweeper';
 import { MatcherConfig } from './matcher-settings';
 import { MatchOutcomes } from './matching/match-outcomes';
-import { MatchingStreams } from './matching/matching-streams';
 import { PaymentMatcher } from './matching/payment-matcher';
 import { checkpointedProcessor } from './processing/checkpointed-processor';
 import { DECISION_PUBLISHER, decisionPublisher } from './publishing/decision-publisher';
@@ -48,19 +46,14 @@ class MatcherRole implements LeaderRole {
  * (an advisory lock) and the others take over when it goes, so no two decide at once.
  */
 export class Matcher {
-  constructor(
-    readonly tenants: TenantDirectory,
-    readonly leadership: Leadership,
-  ) {}
+  constructor(readonly leadership: Leadership) {}
 
-  async start(): Promise<void> {
-    await this.tenants.start();
-    await this.leadership.start();
+  start(): Promise<void> {
+    return this.leadership.start();
   }
 
-  async stop(): Promise<void> {
-    await this.leadership.stop();
-    await this.tenants.stop();
+  stop(): Promise<void> {
+    return this.leadership.stop();
   }
 }
 
@@ -79,10 +72,9 @@ export class MatcherModule implements OnApplicationBootstrap, OnApplicationShutd
           useFactory: (events: EventStore, signals: AppendSignals, readModel: SqlClient, bus: BusTransport, clock: Clock, metrics: Metrics) => {
             const logger = new Logger('Matcher');
             const onError = (error: unknown) => logger.error(error instanceof Error ? error.stack : String(error));
-            const tenants = new TenantDirectory(events, signals);
             const pending = new PendingPayments(readModel);
             const outcomes = new MatchOutcomes(metrics, logger);
-            const matcher = new PaymentMatcher(new MatchingStreams(events, tenants), pending, clock, outcomes);
+            const matcher = new PaymentMatcher(events, pending, clock, outcomes);
             const matching = checkpointedProcessor(events, signals, readModel, { ...MATCHING, handle: (batch) => matcher.handleBatch(batch), onError });
             const expiry = new ExpirySweeper(events, pending, clock, config.expirySweepIntervalMs, outcomes, onError);
             metrics.subscriptionLag.track(() =>
@@ -91,7 +83,7 @@ export class MatcherModule implements OnApplicationBootstrap, OnApplicationShutd
               ),
             );
             const role = new MatcherRole(matching, decisionPublisher(events, signals, readModel, bus.client, onError), expiry);
-            return new Matcher(tenants, new Leadership(readModel, 'matcher', role, 2_000, onError));
+            return new Matcher(new Leadership(readModel, 'matcher', role, 2_000, onError));
           },
         },
       ],

@@ -54,6 +54,13 @@ export interface EventRecord {
 /** A stored event; narrowed to a declared union (see `eventGuard`), its type types its data. */
 export type RecordedEvent<E extends Event = Event> = E & EventRecord;
 
+/** Events for one stream, appended if the stream stands where `expected` says. */
+export interface StreamAppend {
+  readonly streamName: string;
+  readonly events: readonly NewEvent[];
+  readonly expected: ExpectedVersion;
+}
+
 export interface AppendResult {
   readonly nextExpectedVersion: number;
   readonly checkpoint: Checkpoint;
@@ -80,6 +87,11 @@ export interface EventBacklog {
 
 export interface EventStore {
   append(streamName: string, events: readonly NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult>;
+  /**
+   * Appends to several distinct streams in one transaction: all of them or, when any expectation fails, none
+   * (its conflict is thrown). Results come in request order.
+   */
+  appendAtomically(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
   readStream(streamName: string, afterVersion?: number): Promise<RecordedEvent[]>;
   /** Every event of each stream named, in version order (an unknown stream is empty); one round trip where the store allows. */
   readStreams(streamNames: readonly string[]): Promise<Map<string, RecordedEvent[]>>;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { BALANCE_CATEGORY, BalanceCheck, Event, SmsOutcome, SmsParsedData, awaitingStream, isPaymentIntentRegistered, isSmsParsed, paymentStream, smsStream } from '@pvs/contracts';
+import { BALANCE_CATEGORY, BalanceCheck, Event, SmsOutcome, SmsParsedData, awaitingStream, isPaymentIntentRegistered, isSmsParsed, paymentStream, smsStream, tenantStream } from '@pvs/contracts';
 import {
   AwaitingState,
   Evidence,
@@ -14,9 +14,9 @@ import {
   readingMayVerify,
   smsDecider,
   Tenant,
+  tenantDecider,
 } from '@pvs/domain';
-import { CommandResult, EventMetadata, EventStore, RecordedEvent, aggregateStream, foldStream, handleCommand } from '@pvs/event-store';
-import { TenantDirectory } from '@pvs/tenants';
+import { CommandResult, EventMetadata, RecordedEvent, UnitOfWork, aggregateStream, foldStream, handleCommand } from '@pvs/event-store';
 
 /** A parsed SMS as the matcher works with it. */
 export interface ParsedSms {
@@ -38,26 +38,41 @@ export interface LoadedPayment {
   readonly version: number;
 }
 
-/** Which SMS waits for each payment a batch names, read ahead for payments only one of its events names. */
-export type AwaitingReadAhead = ReadonlyMap<string, AwaitingState>;
-
 /**
- * The streams the matcher reads and the commands it sends them, each through the one command path.
- * A command still refused after its retries (the stream kept changing) fails the batch, which is then handled again.
+ * The streams the matcher reads and the commands it sends them, each through the one command path, within
+ * one unit of work: what a command records is staged, read by the commands after it, and committed with the batch.
  */
 export class MatchingStreams {
-  constructor(
-    private readonly events: EventStore,
-    private readonly tenants: TenantDirectory,
-  ) {}
+  constructor(private readonly unit: UnitOfWork) {}
+
+  /**
+   * Reads in two round trips every stream the batch's events name: each SMS and its tenant, the payment and
+   * awaiting streams of the payments they name, the balance chains of credits that state a balance; then the
+   * SMS found waiting and their tenants. A tenant is read with the batch, so a change of its settings counts
+   * from the next batch on, in every matcher.
+   */
+  async readAhead(batch: readonly RecordedEvent[]): Promise<void> {
+    const paymentIds = batch.flatMap(namedPayment);
+    await this.unit.readAhead([
+      ...batch.filter(isSmsParsed).flatMap(({ data }) => [smsStream(data.smsId), tenantStream(data.tenantId), ...(data.balancePaisa === null ? [] : [balanceStream(data)])]),
+      ...paymentIds.flatMap((paymentId) => [paymentStream(paymentId), awaitingStream(paymentId)]),
+    ]);
+    const waiting = await Promise.all(paymentIds.map((paymentId) => this.awaiting(paymentId)));
+    const tenantOfIntent = new Map(batch.filter(isPaymentIntentRegistered).map(({ data }) => [data.paymentId, data.tenantId]));
+    await this.unit.readAhead(paymentIds.flatMap((paymentId, i) => {
+      const state = waiting[i];
+      const tenantId = tenantOfIntent.get(paymentId);
+      return state ? [smsStream(state.smsId), ...(tenantId ? [tenantStream(tenantId)] : [])] : [];
+    }));
+  }
 
   async sms(smsId: string, parsedVersion: number): Promise<ParsedSms | null> {
-    const { state, events } = await aggregateStream(this.events, smsStream(smsId), smsDecider);
+    const { state, events } = await aggregateStream(this.unit, smsStream(smsId), smsDecider);
     const parse = creditParsedAt(state, parsedVersion);
     const [received] = events;
     if (!parse || !state.received || !received) return null;
     const parsed = parse.data;
-    const tenant = await this.tenants.find(parsed.tenantId);
+    const tenant = foldStream(await this.unit.readStream(tenantStream(parsed.tenantId)), tenantDecider).state;
     if (!tenant) throw new Error(`Unknown tenant ${parsed.tenantId}`);
     return {
       smsId,
@@ -76,35 +91,21 @@ export class MatchingStreams {
   }
 
   payment(paymentId: string): Promise<LoadedPayment> {
-    return aggregateStream(this.events, paymentStream(paymentId), paymentDecider);
+    return aggregateStream(this.unit, paymentStream(paymentId), paymentDecider);
   }
 
   async awaiting(paymentId: string): Promise<AwaitingState> {
-    return (await aggregateStream(this.events, awaitingStream(paymentId), awaitingIntentDecider)).state;
-  }
-
-  /**
-   * The awaiting streams of the payments the batch names, in one round trip. Only an SMS that finds no payment
-   * writes one, so a payment two SMS of the batch name is left out, to be read when needed (the first may make
-   * the second find another SMS waiting); an intent in the batch is committed already, so an SMS naming it
-   * never finds it missing.
-   */
-  async awaitingReadAhead(batch: readonly RecordedEvent[]): Promise<AwaitingReadAhead> {
-    const namedBySms = batch.filter(isSmsParsed).flatMap(namedPayment);
-    const twice = new Set(namedBySms.filter((paymentId, i) => namedBySms.indexOf(paymentId) !== i));
-    const paymentIds = [...new Set(batch.flatMap(namedPayment))].filter((paymentId) => !twice.has(paymentId));
-    const streams = await this.events.readStreams(paymentIds.map(awaitingStream));
-    return new Map(paymentIds.map((paymentId) => [paymentId, foldStream(streams.get(awaitingStream(paymentId)) ?? [], awaitingIntentDecider).state]));
+    return (await aggregateStream(this.unit, awaitingStream(paymentId), awaitingIntentDecider)).state;
   }
 
   async decidePayment(paymentId: string, command: PaymentCommand, sms: ParsedSms, known?: LoadedPayment) {
-    return settled(await handleCommand(this.events, paymentStream(paymentId), paymentDecider, command, { metadata: sms.metadata, known }));
+    return settled(await handleCommand(this.unit, paymentStream(paymentId), paymentDecider, command, { metadata: sms.metadata, known }));
   }
 
   /** Whether the SMS now waits for the payment's intent (false: another SMS waits already). */
   async awaitIntent(paymentId: string, sms: ParsedSms): Promise<boolean> {
     const command = { smsId: sms.smsId, paymentId, parsedVersion: sms.parsedVersion };
-    const waiting = await handleCommand(this.events, awaitingStream(paymentId), awaitingIntentDecider, command, { metadata: sms.metadata });
+    const waiting = await handleCommand(this.unit, awaitingStream(paymentId), awaitingIntentDecider, command, { metadata: sms.metadata });
     return waiting.ok;
   }
 
@@ -112,17 +113,14 @@ export class MatchingStreams {
   async observeBalance(sms: ParsedSms): Promise<BalanceCheck> {
     const { parsed } = sms;
     if (parsed.balancePaisa === null) return 'unknown';
-    // Wallet alerts rarely name the wallet: one chain per gateway then (the tenant's one wallet).
-    const account = parsed.receivingAccount ?? 'unstated';
-    const key = createHash('sha256').update(`${parsed.tenantId}\n${parsed.gateway}\n${account}`).digest('hex').slice(0, 32);
     const command = { smsId: sms.smsId, amountPaisa: parsed.amountPaisa, balancePaisa: parsed.balancePaisa };
-    const observed = settled(await handleCommand(this.events, `${BALANCE_CATEGORY}-${key}`, balanceChainFor(sms.smsId), command, { metadata: sms.metadata }));
+    const observed = settled(await handleCommand(this.unit, balanceStream(parsed), balanceChainFor(sms.smsId), command, { metadata: sms.metadata }));
     return observed.state.check ?? 'unknown';
   }
 
   /** Records the outcome unless the same one is recorded already; answers whether it recorded it. */
   async recordOutcome(sms: ParsedSms, outcome: SmsOutcome): Promise<boolean> {
-    const recorded = settled(await handleCommand(this.events, smsStream(sms.smsId), smsDecider, { type: 'RecordOutcome', outcome }, { metadata: sms.metadata }));
+    const recorded = settled(await handleCommand(this.unit, smsStream(sms.smsId), smsDecider, { type: 'RecordOutcome', outcome }, { metadata: sms.metadata }));
     return recorded.events.length > 0;
   }
 }
@@ -130,6 +128,13 @@ export class MatchingStreams {
 function settled<State, E extends Event>(result: CommandResult<State, E>): Extract<CommandResult<State, E>, { ok: true }> {
   if (!result.ok) throw new Error(`Matching command refused: ${result.refusal.message}`);
   return result;
+}
+
+/** The balance chain of the account a credit names. */
+function balanceStream({ tenantId, gateway, receivingAccount }: SmsParsedData): string {
+  // Wallet alerts rarely name the wallet: one chain per gateway then (the tenant's one wallet).
+  const key = createHash('sha256').update(`${tenantId}\n${gateway}\n${receivingAccount ?? 'unstated'}`).digest('hex').slice(0, 32);
+  return `${BALANCE_CATEGORY}-${key}`;
 }
 
 /** The payment an intent registers, or the one a parsed SMS names by its reference. */

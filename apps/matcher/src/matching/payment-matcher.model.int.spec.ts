@@ -12,6 +12,7 @@ import {
   SMS_RECEIVED,
   SmsMatchedData,
   SmsParsedData,
+  isSmsOutcome,
   SmsReceivedData,
   TENANT_REGISTERED,
   TenantRegisteredData,
@@ -20,45 +21,73 @@ import {
   tenantStream,
 } from '@pvs/contracts';
 import { paymentDecider, paymentIdFor, smsIdFor } from '@pvs/domain';
-import { ExpectedVersionConflictError, NO_STREAM, foldStream } from '@pvs/event-store';
+import { EventStore, ExpectedVersionConflictError, NO_STREAM, foldStream } from '@pvs/event-store';
 import { PostgresEventStore } from '@pvs/event-store/postgres';
 import { JsonLogger, Metrics } from '@pvs/observability';
-import { PendingPayments, readModelMigrations } from '@pvs/read-model';
+import { PendingPayments, readModelMigrations, storeProjectionCheckpoint } from '@pvs/read-model';
 import { systemClock } from '@pvs/runtime';
 import { migrate } from '@pvs/sql';
 import { PgliteClient } from '@pvs/sql/pglite';
-import { TenantDirectory } from '@pvs/tenants';
 import { checkpointedProcessor } from '../processing/checkpointed-processor';
 import { MatchOutcomes } from './match-outcomes';
-import { MatchingStreams } from './matching-streams';
 import { PaymentMatcher } from './payment-matcher';
 
 const GATEWAY: Gateway = 'wallet_one';
 const REFERENCES = ['111111111111', '222222222222', '333333333333'];
 const AMOUNTS = [10_000, 25_050];
 
+type Payment = { tenant: number; reference: number; amount: number };
 type Command =
-  | { kind: 'register'; tenant: number; reference: number; amount: number }
-  | { kind: 'sms'; tenant: number; reference: number; amount: number; copy: number }
+  | ({ kind: 'register' } & Payment)
+  | ({ kind: 'sms'; copy: number } & Payment)
   | { kind: 'match' }
+  /** An intent registered while the matcher works: it may land between a batch's reads and its commit. */
+  | ({ kind: 'register-while-matching' } & Payment)
+  /** Two matchers on the same events at once, as when one takes a partition over from another still finishing. */
+  | { kind: 'two-matchers' }
   | { kind: 'crash' };
 
-const command: fc.Arbitrary<Command> = fc.oneof(
-  fc.record({ kind: fc.constant('register' as const), tenant: fc.nat(1), reference: fc.nat(REFERENCES.length - 1), amount: fc.nat(AMOUNTS.length - 1) }),
-  fc.record({ kind: fc.constant('sms' as const), tenant: fc.nat(1), reference: fc.nat(REFERENCES.length - 1), amount: fc.nat(AMOUNTS.length - 1), copy: fc.nat(2) }),
+const payment = { tenant: fc.nat(1), reference: fc.nat(REFERENCES.length - 1), amount: fc.nat(AMOUNTS.length - 1) };
+const sequential: fc.Arbitrary<Command> = fc.oneof(
+  fc.record({ kind: fc.constant('register' as const), ...payment }),
+  fc.record({ kind: fc.constant('sms' as const), ...payment, copy: fc.nat(2) }),
   fc.constant({ kind: 'match' as const }),
   fc.constant({ kind: 'crash' as const }),
 );
+const withRaces: fc.Arbitrary<Command> = fc.oneof(
+  sequential,
+  fc.record({ kind: fc.constant('register-while-matching' as const), ...payment }),
+  fc.constant({ kind: 'two-matchers' as const }),
+);
+/** Batch sizes from one event at a time to more than a scenario holds. */
+const batchSize = fc.integer({ min: 1, max: 40 });
 
-describe('PaymentMatcher against a reference model', () => {
+/** What a scenario ends in: each intent's status and decisions, each SMS's outcomes in order, by model keys. */
+interface Ending {
+  readonly payments: Map<string, { status: string | undefined; decisions: number }>;
+  readonly sms: Map<string, string[]>;
+}
+
+describe('PaymentMatcher against a reference model, in batches', () => {
   let sql: PgliteClient;
   let events: PostgresEventStore;
+  /** The matcher's store: counts the batch commits refused because a stream moved meanwhile. */
+  let store: EventStore;
+  let conflicts = 0;
+  let head: string | null = null;
   const outcomes = new MatchOutcomes(new Metrics(), new JsonLogger({ service: 'matcher', level: 'warn' }));
 
   beforeAll(async () => {
     sql = await PgliteClient.open();
     events = new PostgresEventStore(sql);
     await events.migrate();
+    store = Object.assign(Object.create(events) as PostgresEventStore, {
+      appendAtomically: (appends: Parameters<EventStore['appendAtomically']>[0]) =>
+        events.appendAtomically(appends).catch((error: unknown) => {
+          if (error instanceof ExpectedVersionConflictError) conflicts++;
+          throw error;
+        }),
+    });
     await migrate(sql, readModelMigrations);
   });
 
@@ -107,64 +136,135 @@ describe('PaymentMatcher against a reference model', () => {
     return smsId;
   }
 
-  it('ends every interleaving, with duplicates and crashes, in the statuses the model predicts', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 30 }), async (commands) => {
-        const tenants = [await registerTenant(), await registerTenant()];
-        const directory = new TenantDirectory(events, events.signals);
-        const matcher = new PaymentMatcher(new MatchingStreams(events, directory), new PendingPayments(sql), systemClock, outcomes);
-        const name = `matcher-${randomUUID()}`;
-        const processor = () =>
-          checkpointedProcessor(events, events.signals, sql, {
-            name,
-            filter: { categories: [SMS_CATEGORY, PAYMENT_CATEGORY], types: [SMS_PARSED, PAYMENT_INTENT_REGISTERED] },
-            handle: (batch) => matcher.handleBatch(batch),
-          });
-        let running = processor();
+  /** Plays the commands against fresh tenants with a matcher reading `batch` events at a time. */
+  async function play(commands: readonly Command[], batch: number): Promise<Ending & { intents: Map<string, number>; firstSms: Map<string, number> }> {
+    const tenants = [await registerTenant(), await registerTenant()];
+    const matcher = new PaymentMatcher(store, new PendingPayments(sql), systemClock, outcomes);
+    const name = `matcher-${randomUUID()}`;
+    // Each play's matcher starts past the earlier plays' events.
+    for (let page = await events.readAll({ after: head, limit: 1_000 }); page.length > 0; page = await events.readAll({ after: head, limit: 1_000 })) {
+      head = page[page.length - 1].checkpoint;
+    }
+    const start = head;
+    await storeProjectionCheckpoint(sql, name, start);
+    const processor = () =>
+      checkpointedProcessor(events, events.signals, sql, {
+        name,
+        batchSize: batch,
+        filter: { categories: [SMS_CATEGORY, PAYMENT_CATEGORY], types: [SMS_PARSED, PAYMENT_INTENT_REGISTERED] },
+        handle: (batch) => matcher.handleBatch(batch),
+      });
+    let running = processor();
 
-        // The model: the first amount registered per key, and the first SMS amount in log order per key.
-        const intents = new Map<string, number>();
-        const firstSms = new Map<string, number>();
-        const smsIds = new Set<string>();
-        for (const step of commands) {
-          if (step.kind === 'register') {
-            const key = `${step.tenant}:${step.reference}`;
-            await register(tenants[step.tenant], REFERENCES[step.reference], AMOUNTS[step.amount]);
-            if (!intents.has(key)) intents.set(key, AMOUNTS[step.amount]);
-          } else if (step.kind === 'sms') {
-            const key = `${step.tenant}:${step.reference}`;
-            smsIds.add(await sms(tenants[step.tenant], REFERENCES[step.reference], AMOUNTS[step.amount], step.copy));
-            if (!firstSms.has(key)) firstSms.set(key, AMOUNTS[step.amount]);
-          } else if (step.kind === 'match') {
-            await running.catchUp();
-          } else {
-            // A crash that lost the checkpoint: the next matcher handles everything again.
-            await sql.query('DELETE FROM rm_checkpoints WHERE projection = $1', [name]);
-            running = processor();
-          }
-        }
+    // The model: the first amount registered per key, and the first SMS amount in log order per key.
+    const intents = new Map<string, number>();
+    const firstSms = new Map<string, number>();
+    const smsKeys = new Map<string, string>();
+    const registerIntent = async (step: Payment) => {
+      await register(tenants[step.tenant], REFERENCES[step.reference], AMOUNTS[step.amount]);
+      const key = `${step.tenant}:${step.reference}`;
+      if (!intents.has(key)) intents.set(key, AMOUNTS[step.amount]);
+    };
+    for (const step of commands) {
+      if (step.kind === 'register') {
+        await registerIntent(step);
+      } else if (step.kind === 'register-while-matching') {
+        await Promise.all([running.catchUp(), registerIntent(step)]);
+      } else if (step.kind === 'sms') {
+        const key = `${step.tenant}:${step.reference}`;
+        smsKeys.set(await sms(tenants[step.tenant], REFERENCES[step.reference], AMOUNTS[step.amount], step.copy), `${key}:${step.amount}:${step.copy}`);
+        if (!firstSms.has(key)) firstSms.set(key, AMOUNTS[step.amount]);
+      } else if (step.kind === 'match') {
         await running.catchUp();
+      } else if (step.kind === 'two-matchers') {
+        await Promise.all([running.catchUp(), processor().catchUp()]);
+      } else {
+        // A crash that lost the checkpoint: the next matcher handles everything of this play again.
+        await storeProjectionCheckpoint(sql, name, start);
+        running = processor();
+      }
+    }
+    await running.catchUp();
 
+    const payments = new Map<string, { status: string | undefined; decisions: number }>();
+    for (const key of intents.keys()) {
+      const [tenant, reference] = key.split(':').map(Number);
+      const history = await events.readStream(paymentStream(paymentIdFor(tenants[tenant], GATEWAY, REFERENCES[reference])));
+      const decisions = history.filter((e) => (PAYMENT_DECISIONS as readonly string[]).includes(e.type)).length;
+      payments.set(key, { status: foldStream(history, paymentDecider).state?.status, decisions });
+    }
+    const smsOutcomes = new Map<string, string[]>();
+    const matched: SmsMatchedData[] = [];
+    for (const [smsId, key] of smsKeys) {
+      const outcomesOfSms = (await events.readStream(smsStream(smsId))).filter(isSmsOutcome);
+      smsOutcomes.set(key, outcomesOfSms.map((outcome) => (outcome.type === SMS_MATCHED ? `matched:${outcome.data.status}` : `unmatched:${outcome.data.reason}`)));
+      for (const outcome of outcomesOfSms) if (outcome.type === SMS_MATCHED) matched.push(outcome.data);
+    }
+    // No reference used twice: each payment is matched by one SMS only.
+    const smsByPayment = new Map<string, Set<string>>();
+    for (const m of matched) smsByPayment.set(m.paymentId, (smsByPayment.get(m.paymentId) ?? new Set()).add(m.smsId));
+    for (const ids of smsByPayment.values()) expect(ids.size).toBe(1);
+    return { payments, sms: smsOutcomes, intents, firstSms };
+  }
+
+  it('ends every interleaving, with batches of any size, duplicates, crashes and intents racing a batch, in the statuses the model predicts', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(withRaces, { minLength: 1, maxLength: 30 }), batchSize, async (commands, batch) => {
+        const { payments, intents, firstSms } = await play(commands, batch);
         for (const [key, expected] of intents) {
-          const [tenant, reference] = key.split(':').map(Number);
-          const paymentId = paymentIdFor(tenants[tenant], GATEWAY, REFERENCES[reference]);
-          const history = await events.readStream(paymentStream(paymentId));
-          const decisions = history.filter((e) => (PAYMENT_DECISIONS as readonly string[]).includes(e.type));
           const paid = firstSms.get(key);
           const status = paid === undefined ? 'pending' : paid === expected ? 'verified' : 'manual_review';
-          expect(foldStream(history, paymentDecider).state?.status).toBe(status);
-          expect(decisions.length).toBe(paid === undefined ? 0 : 1);
+          expect(payments.get(key)).toEqual({ status, decisions: paid === undefined ? 0 : 1 });
         }
-        // No reference used twice: each payment is matched by one SMS only.
-        const matched: SmsMatchedData[] = [];
-        for (const smsId of smsIds) {
-          for (const event of await events.readStream(smsStream(smsId))) if (event.type === SMS_MATCHED) matched.push(event.data as SmsMatchedData);
-        }
-        const smsByPayment = new Map<string, Set<string>>();
-        for (const m of matched) smsByPayment.set(m.paymentId, (smsByPayment.get(m.paymentId) ?? new Set()).add(m.smsId));
-        for (const ids of smsByPayment.values()) expect(ids.size).toBe(1);
       }),
-      { numRuns: 100 },
+      { numRuns: 200 },
     );
+    // The rival matchers did meet at the commit: a batch was refused whole and decided again.
+    expect(conflicts).toBeGreaterThan(0);
+  }, 180_000);
+
+  it('decides a batch of any size as it decides its events one at a time', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(sequential, { minLength: 1, maxLength: 30 }), batchSize, async (commands, batch) => {
+        const together = await play(commands, batch);
+        const alone = await play(commands, 1);
+        expect(together.payments).toEqual(alone.payments);
+        expect(together.sms).toEqual(alone.sms);
+      }),
+      { numRuns: 200 },
+    );
+  }, 180_000);
+
+  it('decides an intent that a rival matcher handled while this one was committing the SMS that waits for it', async () => {
+    const [tenantId] = [await registerTenant()];
+    let releaseCommit: () => void = () => undefined;
+    const commitHeld = new Promise<void>((resolve) => (releaseCommit = resolve));
+    let commitReached: () => void = () => undefined;
+    const reached = new Promise<void>((resolve) => (commitReached = resolve));
+    const slowStore = Object.assign(Object.create(events) as PostgresEventStore, {
+      appendAtomically: async (appends: Parameters<EventStore['appendAtomically']>[0]) => {
+        commitReached();
+        await commitHeld;
+        return events.appendAtomically(appends);
+      },
+    });
+    const slow = new PaymentMatcher(slowStore, new PendingPayments(sql), systemClock, outcomes);
+    const rival = new PaymentMatcher(events, new PendingPayments(sql), systemClock, outcomes);
+    const reference = REFERENCES[0];
+    const parsed = (await events.readStream(smsStream(await sms(tenantId, reference, AMOUNTS[0], 0)))).filter((e) => e.type === SMS_PARSED);
+
+    // The SMS finds no intent and is about to be committed as waiting for it ...
+    const handlingSms = slow.handleBatch(parsed);
+    await reached;
+    // ... when the intent comes and a rival matcher handles it, finding no SMS waiting yet.
+    await register(tenantId, reference, AMOUNTS[0]);
+    const paymentId = paymentIdFor(tenantId, GATEWAY, reference);
+    const intent = (await events.readStream(paymentStream(paymentId))).filter((e) => e.type === PAYMENT_INTENT_REGISTERED);
+    await rival.handleBatch(intent);
+    expect(foldStream(await events.readStream(paymentStream(paymentId)), paymentDecider).state?.status).toBe('pending');
+    releaseCommit();
+    await handlingSms;
+
+    expect(foldStream(await events.readStream(paymentStream(paymentId)), paymentDecider).state?.status).toBe('verified');
   });
 });

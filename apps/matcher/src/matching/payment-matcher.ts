@@ -1,113 +1,64 @@
-import { PAYMENT_EXPIRED, SMS_MATCHED, SMS_UNMATCHED, SmsOutcome, SmsUnmatchedReason, isPaymentIntentRegistered, isSmsParsed } from '@pvs/contracts';
-import { Payment, paymentIdFor, receivedByMerchant } from '@pvs/domain';
-import { RecordedEvent } from '@pvs/event-store';
+import { EventStore, ExpectedVersionConflictError, RecordedEvent, UnitOfWork } from '@pvs/event-store';
 import { PendingPayments } from '@pvs/read-model';
 import { Clock } from '@pvs/runtime';
 import { MatchOutcomes } from './match-outcomes';
-import { AwaitingReadAhead, LoadedPayment, MatchingStreams, ParsedSms } from './matching-streams';
+import { MatchingRun } from './matching-run';
+import { MatchingStreams } from './matching-streams';
 
-const NO_REFERENCE_CANDIDATES = 5;
+/** Whole-batch attempts before its events are decided one at a time, and attempts for each of those. */
+const BATCH_ATTEMPTS = 3;
+const EVENT_ATTEMPTS = 8;
 
 /**
- * Correlates intents and SMS by (tenant, gateway, normalised reference), in either arrival order, by sending
- * commands to the payment, SMS and awaiting-intent streams; the rules are the deciders'. Every command is
- * decided on what is recorded, so handling an event twice (a redelivery, a replay after a crash) decides nothing twice.
+ * Matches a batch of parsed SMS and intents at a time, decided together in one unit of work: the streams read
+ * ahead in two round trips, the rules run in memory, every append committed in one transaction. When another
+ * writer changed one of the batch's streams meanwhile the commit is refused whole and the batch decided again
+ * on what is recorded then; a batch refused that often is decided an event at a time, so one busy stream does
+ * not hold the rest back. An event still refused fails the batch, which the subscription hands over again.
  */
 export class PaymentMatcher {
   constructor(
-    private readonly streams: MatchingStreams,
+    private readonly events: EventStore,
     private readonly pending: PendingPayments,
     private readonly clock: Clock,
     private readonly outcomes: MatchOutcomes,
   ) {}
 
-  /** Handles a batch in log order, having read in one round trip which SMS wait for the payments it names. */
   async handleBatch(batch: readonly RecordedEvent[]): Promise<void> {
-    const waiting = await this.streams.awaitingReadAhead(batch);
-    for (const event of batch) {
-      if (isSmsParsed(event)) await this.matchSms(event.data.smsId, event.streamVersion, waiting);
-      else if (isPaymentIntentRegistered(event)) await this.decideAwaiting(event.data.paymentId, waiting);
-    }
+    const awaited = (await this.inOneUnit((run) => run.match(batch), BATCH_ATTEMPTS)) ?? (await this.oneAtATime(batch));
+    if (awaited.length > 0) await this.settled('the awaited intents', (run) => run.decideAwaited(awaited));
   }
 
-  private async matchSms(smsId: string, parsedVersion: number, waiting: AwaitingReadAhead): Promise<void> {
-    const sms = await this.streams.sms(smsId, parsedVersion);
-    if (!sms || sms.answered) return;
-    const { tenant, parsed } = sms;
-    if (!receivedByMerchant(tenant.receivingAccounts?.[parsed.gateway], parsed.receivingAccount)) return this.unmatched(sms, 'foreign_account', null);
-    if (!parsed.normalizedReference) return this.matchWithoutReference(sms);
-    const paymentId = paymentIdFor(tenant.id, parsed.gateway, parsed.normalizedReference);
-    const payment = await this.streams.payment(paymentId);
-    if (!payment.state) return this.awaitIntent(paymentId, sms);
-    // An SMS that waited for this intent came first: it decides before this one is weighed.
-    const decidedFirst = await this.decideAwaiting(paymentId, waiting);
-    return this.decide(paymentId, sms, decidedFirst ? undefined : payment);
+  private async oneAtATime(batch: readonly RecordedEvent[]): Promise<string[]> {
+    const awaited: string[] = [];
+    for (const event of batch) awaited.push(...(await this.settled(`event ${event.id}`, (run) => run.match([event]))));
+    return awaited;
   }
 
-  /** Decides a pending payment on the SMS that named it before it was registered; answers whether one was waiting. */
-  private async decideAwaiting(paymentId: string, readAhead: AwaitingReadAhead): Promise<boolean> {
-    const waiting = readAhead.has(paymentId) ? readAhead.get(paymentId) : await this.streams.awaiting(paymentId);
-    if (!waiting) return false;
-    const payment = await this.streams.payment(paymentId);
-    const sms = payment.state?.status === 'pending' ? await this.streams.sms(waiting.smsId, waiting.parsedVersion) : null;
-    if (sms) await this.decide(paymentId, sms, payment);
-    return true;
-  }
-
-  /** Keeps the SMS for the intent it names; the intent may have come meanwhile, and then it decides at once. */
-  private async awaitIntent(paymentId: string, sms: ParsedSms): Promise<void> {
-    if (!(await this.streams.awaitIntent(paymentId, sms))) return this.unmatched(sms, 'reference_already_used', paymentId);
-    const payment = await this.streams.payment(paymentId);
-    if (payment.state) return this.decide(paymentId, sms, payment);
-    return this.unmatched(sms, 'awaiting_intent', paymentId);
-  }
-
-  /** Decides the payment on the evidence of the SMS; then the SMS's outcome follows from the payment. */
-  private async decide(paymentId: string, sms: ParsedSms, known?: LoadedPayment): Promise<void> {
-    // Read once: the same stream state tells whether to observe the balance and is what the command decides on.
-    const payment = known ?? (await this.streams.payment(paymentId));
-    const evidence = { ...sms.evidence, balanceCheck: payment.state?.status === 'pending' ? await this.streams.observeBalance(sms) : 'unknown' } as const;
-    const command = { type: 'DecideOnSms', evidence, balanceMode: sms.tenant.balanceCheck, now: this.clock.now() } as const;
-    const decided = await this.streams.decidePayment(paymentId, command, sms, payment);
-    for (const event of decided.events) this.outcomes.decided(event, sms.metadata);
-    if (decided.events.some((event) => event.type === PAYMENT_EXPIRED)) return this.unmatched(sms, 'intent_expired', paymentId);
-    return this.answer(sms, decided.state, paymentId);
+  private async settled(what: string, work: (run: MatchingRun) => Promise<void>): Promise<readonly string[]> {
+    const awaited = await this.inOneUnit(work, EVENT_ATTEMPTS);
+    if (awaited === null) throw new Error(`The streams of ${what} kept changing while it was matched`);
+    return awaited;
   }
 
   /**
-   * A credit without a reference is never verified automatically; when exactly one payment of
-   * the tenant and gateway waits for that amount, the pair goes to manual review.
+   * Runs the work in a unit and commits it; answers the payments it made SMS wait for, or null when every
+   * attempt met a stream changed meanwhile.
    */
-  private async matchWithoutReference(sms: ParsedSms): Promise<void> {
-    const candidates: { paymentId: string; payment: LoadedPayment }[] = [];
-    for (const paymentId of await this.pending.withAmount(sms.tenant.id, sms.parsed.gateway, sms.parsed.amountPaisa, NO_REFERENCE_CANDIDATES)) {
-      const payment = await this.streams.payment(paymentId);
-      if (payment.state?.smsId === sms.smsId) return this.answer(sms, payment.state, paymentId);
-      if (payment.state?.status === 'pending') candidates.push({ paymentId, payment });
+  private async inOneUnit(work: (run: MatchingRun) => Promise<void>, attempts: number): Promise<readonly string[] | null> {
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      const unit = new UnitOfWork(this.events);
+      const run = new MatchingRun(new MatchingStreams(unit), this.pending, this.clock, this.outcomes);
+      await work(run);
+      try {
+        await unit.commit();
+      } catch (error) {
+        if (error instanceof ExpectedVersionConflictError) continue;
+        throw error;
+      }
+      run.report();
+      return run.awaitedIntents;
     }
-    if (candidates.length !== 1) return this.unmatched(sms, 'no_reference', null);
-    const [{ paymentId, payment }] = candidates;
-    const balanceCheck = await this.streams.observeBalance(sms);
-    const command = { type: 'FlagUnreferencedCredit', smsId: sms.smsId, amountPaisa: sms.parsed.amountPaisa, balanceCheck, now: this.clock.now() } as const;
-    const decided = await this.streams.decidePayment(paymentId, command, sms, payment);
-    for (const event of decided.events) this.outcomes.decided(event, sms.metadata);
-    // Decided on another SMS meanwhile: none is left for this one.
-    return decided.state?.smsId === sms.smsId ? this.answer(sms, decided.state, paymentId) : this.unmatched(sms, 'no_reference', null);
-  }
-
-  /** The SMS's outcome, from the payment as its stream now is. */
-  private answer(sms: ParsedSms, payment: Payment | null, paymentId: string): Promise<void> {
-    if (payment?.smsId !== sms.smsId) return this.unmatched(sms, payment?.status === 'failed' ? 'intent_decided' : 'reference_already_used', paymentId);
-    const status = payment.status === 'verified' ? 'verified' : 'manual_review';
-    return this.record(sms, { type: SMS_MATCHED, data: { smsId: sms.smsId, parsedVersion: sms.parsedVersion, paymentId, status } });
-  }
-
-  private unmatched(sms: ParsedSms, reason: SmsUnmatchedReason, paymentId: string | null): Promise<void> {
-    return this.record(sms, { type: SMS_UNMATCHED, data: { smsId: sms.smsId, parsedVersion: sms.parsedVersion, reason, paymentId } });
-  }
-
-  private async record(sms: ParsedSms, outcome: SmsOutcome): Promise<void> {
-    const recorded = await this.streams.recordOutcome(sms, outcome);
-    if (recorded && outcome.type === SMS_UNMATCHED) this.outcomes.unmatched(outcome.data, sms.metadata);
+    return null;
   }
 }

@@ -7,6 +7,7 @@ export interface CheckpointedProcessorOptions {
   readonly filter: EventFilter;
   /** Handles a batch in log order. */
   readonly handle: (batch: readonly RecordedEvent[]) => Promise<void>;
+  readonly batchSize?: number;
   readonly pollIntervalMs?: number;
   readonly onError?: (error: unknown) => void;
 }
@@ -19,6 +20,7 @@ export interface CheckpointedProcessorOptions {
 export function checkpointedProcessor(events: EventStore, signals: AppendSignals, checkpoints: SqlClient, options: CheckpointedProcessorOptions): CatchUpSubscription {
   return new CatchUpSubscription(events, signals, {
     filter: options.filter,
+    batchSize: options.batchSize,
     pollIntervalMs: options.pollIntervalMs,
     onError: options.onError,
     loadCheckpoint: () => loadProjectionCheckpoint(checkpoints, options.name),

@@ -1,6 +1,7 @@
 import { Event } from '@pvs/contracts';
 import { Decider } from '@pvs/domain';
-import { EventStore, RecordedEvent } from '../event-store.port';
+import { RecordedEvent } from '../event-store.port';
+import { CommandStore } from './unit-of-work';
 
 /** What folding an aggregate needs of its decider. */
 export type Aggregate<State, E extends Event> = Pick<Decider<unknown, State, E>, 'initialState' | 'evolve' | 'isEvent'>;
@@ -14,7 +15,7 @@ export interface AggregatedStream<State, E extends Event> {
 }
 
 /** Reads a stream and folds its events (those the aggregate declares; no other is written to its streams). */
-export async function aggregateStream<State, E extends Event>(store: EventStore, stream: string, aggregate: Aggregate<State, E>): Promise<AggregatedStream<State, E>> {
+export async function aggregateStream<State, E extends Event>(store: Pick<CommandStore, 'readStream'>, stream: string, aggregate: Aggregate<State, E>): Promise<AggregatedStream<State, E>> {
   return foldStream(await store.readStream(stream), aggregate);
 }
 

@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Event } from '@pvs/contracts';
 import { Decider, Refusal } from '@pvs/domain';
-import { Checkpoint, EventMetadata, EventStore, ExpectedVersionConflictError, NO_STREAM, RecordedEvent } from '../event-store.port';
+import { Checkpoint, EventMetadata, ExpectedVersionConflictError, NO_STREAM, RecordedEvent } from '../event-store.port';
 import { aggregateStream } from './aggregate-stream';
+import { CommandStore } from './unit-of-work';
 
 export interface HandleCommandOptions<State> {
   /** The recorded events' metadata, or how to make it from the state they were decided on (e.g. its tenant). */
@@ -24,7 +25,7 @@ export type CommandResult<State, E extends Event> =
       /** What the command recorded; none when nothing had to change. */
       readonly events: readonly E[];
       readonly nextVersion: number;
-      /** Where the stream's last event stands in the log; null for a stream still empty. */
+      /** Where the stream's last event stands in the log; null for a stream still empty, or an append staged in a unit of work. */
       readonly checkpoint: Checkpoint | null;
       /** The events the decision was taken on, when they were read (not when it was taken on `known`). */
       readonly read: readonly RecordedEvent<E>[];
@@ -42,7 +43,7 @@ const FIRST_PAUSE_MS = 2;
  * as it has become, a bounded number of times; then the command is refused as a conflict.
  */
 export async function handleCommand<Command, State, E extends Event>(
-  store: EventStore,
+  store: CommandStore,
   stream: string,
   decider: Decider<Command, State, E>,
   command: Command,

@@ -27,6 +27,7 @@ import {
   ReadAllOptions,
   RecordedEvent,
   STREAM_EXISTS,
+  StreamAppend,
   categoryOf,
 } from '../event-store.port';
 
@@ -77,6 +78,21 @@ function toRecordedEvent(event: KurrentRecorded): RecordedEvent {
   };
 }
 
+function toJsonEvent(event: NewEvent) {
+  return jsonEvent({ id: event.id ?? randomUUID(), type: event.type, data: jsonObject(event.data), metadata: { ...event.metadata } });
+}
+
+function textProperties(metadata: EventMetadata): Record<string, string> {
+  return Object.fromEntries(Object.entries(metadata).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])));
+}
+
+/** The port's typed conflict for a refused expectation; any other error as it is. */
+function conflictOf(error: unknown, streamName: string, expected: ExpectedVersion): unknown {
+  if (!(error instanceof WrongExpectedVersionError)) return error;
+  const actual = typeof error.actualState === 'bigint' ? Number(error.actualState) + 1 : 0;
+  return new ExpectedVersionConflictError(streamName, expected, actual);
+}
+
 /** Event data is a JSON object, as KurrentDB's JSON events take it. */
 function jsonObject(value: unknown): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new TypeError('Event data must be a JSON object');
@@ -89,8 +105,8 @@ function storedMetadata(value: unknown): EventMetadata {
   const text = (key: string) => (typeof metadata[key] === 'string' ? metadata[key] : undefined);
   const correlationId = text('correlationId');
   if (correlationId === undefined) throw new TypeError('Stored event metadata has no correlationId');
-  const schemaVersion = metadata.schemaVersion;
-  return { tenantId: text('tenantId'), correlationId, causationId: text('causationId'), schemaVersion: typeof schemaVersion === 'number' ? schemaVersion : undefined };
+  const schemaVersion = Number(metadata.schemaVersion);
+  return { tenantId: text('tenantId'), correlationId, causationId: text('causationId'), schemaVersion: Number.isInteger(schemaVersion) ? schemaVersion : undefined };
 }
 
 /**
@@ -108,21 +124,35 @@ export class KurrentDbEventStore implements EventStore {
   async append(streamName: string, events: readonly NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     try {
-      const result = await this.client.appendToStream(
-        streamName,
-        events.map((event) =>
-          jsonEvent({ id: event.id ?? randomUUID(), type: event.type, data: jsonObject(event.data), metadata: { ...event.metadata } }),
-        ),
-        { streamState: streamState(expectedVersion) },
-      );
+      const result = await this.client.appendToStream(streamName, events.map(toJsonEvent), { streamState: streamState(expectedVersion) });
       return {
         nextExpectedVersion: Number(result.nextExpectedRevision) + 1,
         checkpoint: toCheckpoint(result.position ?? { commit: 0n, prepare: 0n }),
       };
     } catch (error) {
-      if (!(error instanceof WrongExpectedVersionError)) throw error;
-      const actual = typeof error.actualState === 'bigint' ? Number(error.actualState) + 1 : 0;
-      throw new ExpectedVersionConflictError(streamName, expectedVersion, actual);
+      throw conflictOf(error, streamName, expectedVersion);
+    }
+  }
+
+  /**
+   * KurrentDB's multi-stream append (server 25.1 and later): one transaction for all the streams. Its records
+   * carry string properties, so the metadata's version travels as text and is read back as a number.
+   */
+  async appendAtomically(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    if (appends.length === 0) return [];
+    try {
+      const result = await this.client.multiStreamAppend(
+        appends.map(({ streamName, events, expected }) => ({
+          streamName,
+          events: events.map((event) => ({ ...toJsonEvent(event), metadata: textProperties(event.metadata) })),
+          expectedState: streamState(expected),
+        })),
+      );
+      const checkpoint = toCheckpoint({ commit: result.position, prepare: result.position });
+      return result.responses.map((response) => ({ nextExpectedVersion: Number(response.revision) + 1, checkpoint }));
+    } catch (error) {
+      const failed = error instanceof WrongExpectedVersionError ? appends.find(({ streamName }) => streamName === error.streamName) : undefined;
+      throw failed ? conflictOf(error, failed.streamName, failed.expected) : error;
     }
   }
 

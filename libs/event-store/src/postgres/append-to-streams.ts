@@ -1,15 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { SqlExecutor } from '@pvs/sql';
-import { ANY_VERSION, AppendResult, ExpectedVersion, NO_STREAM, NewEvent, STREAM_EXISTS, categoryOf } from '../event-store.port';
+import { SqlClient, SqlExecutor } from '@pvs/sql';
+import { ANY_VERSION, AppendResult, NO_STREAM, STREAM_EXISTS, StreamAppend, categoryOf } from '../event-store.port';
 import { APPENDED_CHANNEL } from './append-notifications';
 import { appendToStream, versionConflict, versionStep } from './append-to-stream';
 import { toCheckpoint } from './checkpoint';
-
-export interface StreamAppend {
-  readonly streamName: string;
-  readonly events: readonly NewEvent[];
-  readonly expected: ExpectedVersion;
-}
 
 export type AppendOutcome = { readonly appended: AppendResult } | { readonly failed: unknown };
 
@@ -26,6 +20,24 @@ export async function appendToStreams(sql: SqlExecutor, appends: readonly Stream
   } catch {
     return appendOneByOne(sql, appends, notify);
   }
+  return outcomesOf(sql, appends, rows);
+}
+
+/**
+ * The same statement in a transaction of its own, committed only when every expectation held: all or
+ * none. A failed expectation rolls it back and throws its conflict.
+ */
+export function appendAllOrNone(sql: SqlClient, appends: readonly StreamAppend[], notify: boolean): Promise<AppendResult[]> {
+  return sql.transaction(async (tx) => {
+    const rows = await tx.query<GroupAppendedRow>(groupAppendStatement(notify), [JSON.stringify(appends.map(requestRow))]);
+    return (await outcomesOf(tx, appends, rows)).map((outcome) => {
+      if ('failed' in outcome) throw outcome.failed;
+      return outcome.appended;
+    });
+  });
+}
+
+function outcomesOf(sql: SqlExecutor, appends: readonly StreamAppend[], rows: readonly GroupAppendedRow[]): Promise<AppendOutcome[]> {
   const lastRowOf = new Map(rows.map((row) => [row.stream_name, row]));
   return Promise.all(
     appends.map(async ({ streamName, expected }): Promise<AppendOutcome> => {

@@ -1,5 +1,5 @@
-import { AppendResult } from '../event-store.port';
-import { AppendOutcome, StreamAppend } from './append-to-streams';
+import { AppendResult, StreamAppend } from '../event-store.port';
+import { AppendOutcome } from './append-to-streams';
 
 interface QueuedAppend {
   readonly append: StreamAppend;

@@ -1,9 +1,9 @@
-import { SqlClient, migrate } from '@pvs/sql';
-import { AppendResult, EventBacklog, EventStore, ExpectedVersion, NewEvent, ReadAllOptions, RecordedEvent } from '../event-store.port';
+import { SqlClient, isUniqueViolation, migrate } from '@pvs/sql';
+import { AppendResult, EventBacklog, EventStore, ExpectedVersion, NewEvent, ReadAllOptions, RecordedEvent, StreamAppend } from '../event-store.port';
 import { AppendSignal } from '../append-signal';
 import { SharedTail } from './shared-tail';
-import { appendToStream } from './append-to-stream';
-import { AppendOutcome, StreamAppend, appendToStreams } from './append-to-streams';
+import { appendToStream, versionConflict } from './append-to-stream';
+import { AppendOutcome, appendAllOrNone, appendToStreams } from './append-to-streams';
 import { GroupCommit } from './group-commit';
 import { backlog, readAll, readHead, readStream, readStreams } from './read-events';
 import { eventStoreMigrations } from './schema';
@@ -54,6 +54,21 @@ export class PostgresEventStore implements EventStore {
   append(streamName: string, events: readonly NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
     if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
     return this.appends.append({ streamName, events, expected });
+  }
+
+  async appendAtomically(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    if (appends.length === 0) return [];
+    if (appends.some(({ events }) => events.length === 0)) throw new Error('append needs at least one event');
+    if (new Set(appends.map(({ streamName }) => streamName)).size < appends.length) throw new Error('appendAtomically takes each stream once');
+    try {
+      return await appendAllOrNone(this.sql, appends, this.notifyOtherProcesses);
+    } catch (error) {
+      // An event id recorded before: refused as a conflict, as a single append refuses it.
+      if (isUniqueViolation(error)) throw await versionConflict(this.sql, appends[0].streamName, appends[0].expected);
+      throw error;
+    } finally {
+      this.signals.notify();
+    }
   }
 
   /** One statement for the group, then one signal to this process's readers. */

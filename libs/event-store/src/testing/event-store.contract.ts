@@ -126,6 +126,55 @@ export function eventStoreContract(adapter: string, open: () => Promise<EventSto
       expect(await store.readStream(stream)).toEqual([]);
     });
 
+    it('appends to several streams in one transaction, each at its expected version', async () => {
+      const other = `thing-${randomUUID()}`;
+      await store.append(stream, [event('A')], NO_STREAM);
+      const results = await store.appendAtomically([
+        { streamName: stream, events: [event('B'), event('C')], expected: 1 },
+        { streamName: other, events: [event('D')], expected: NO_STREAM },
+      ]);
+
+      expect(results.map((result) => result.nextExpectedVersion)).toEqual([3, 1]);
+      expect((await store.readStream(stream)).map((e) => [e.type, e.streamVersion])).toEqual([['A', 1], ['B', 2], ['C', 3]]);
+      const [recorded] = await store.readStream(other);
+      expect(recorded).toMatchObject({ type: 'D', streamVersion: 1, metadata });
+      expect(results[1].checkpoint).toBe(recorded.checkpoint);
+      expect(await store.appendAtomically([])).toEqual([]);
+    });
+
+    it('appends to none of the streams when one expectation fails, and names that stream in its conflict', async () => {
+      const fresh = `thing-${randomUUID()}`;
+      await store.append(stream, [event()], NO_STREAM);
+      const failure = store.appendAtomically([
+        { streamName: fresh, events: [event()], expected: NO_STREAM },
+        { streamName: stream, events: [event()], expected: NO_STREAM },
+      ]);
+
+      await expect(failure).rejects.toBeInstanceOf(ExpectedVersionConflictError);
+      await expect(failure).rejects.toMatchObject({ streamName: stream, actual: 1 });
+      expect(await store.readStream(fresh)).toEqual([]);
+      expect(await store.readStream(stream)).toHaveLength(1);
+      await expect(store.appendAtomically([{ streamName: fresh, events: [], expected: NO_STREAM }])).rejects.toThrow('append needs at least one event');
+    });
+
+    it('lets one of two racing multi-stream appends over a shared stream win, the other writing nothing', async () => {
+      const [first, second] = [`thing-${randomUUID()}`, `thing-${randomUUID()}`];
+      await store.append(stream, [event()], NO_STREAM);
+      const outcomes = await Promise.allSettled(
+        [first, second].map((own) =>
+          store.appendAtomically([
+            { streamName: own, events: [event()], expected: NO_STREAM },
+            { streamName: stream, events: [event()], expected: 1 },
+          ]),
+        ),
+      );
+
+      expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+      const lengths = await Promise.all([first, second].map(async (own) => (await store.readStream(own)).length));
+      expect(lengths.sort()).toEqual([0, 1]);
+      expect(await store.readStream(stream)).toHaveLength(2);
+    });
+
     it('reads a stream after a version, and an unknown stream as empty', async () => {
       await store.append(stream, [event('A'), event('B'), event('C')], NO_STREAM);
       expect((await store.readStream(stream, 1)).map((e) => e.type)).toEqual(['B', 'C']);

@@ -1,5 +1,5 @@
 import { currentVersion, upcast } from '@pvs/contracts';
-import { AppendResult, EventStore, ExpectedVersion, NewEvent, RecordedEvent } from '../event-store.port';
+import { AppendResult, EventStore, ExpectedVersion, NewEvent, RecordedEvent, StreamAppend } from '../event-store.port';
 
 /**
  * The event store port with event versions: every event appended carries the version its type is recorded
@@ -11,8 +11,11 @@ export class UpcastingEventStore implements EventStore {
   constructor(private readonly store: EventStore) {}
 
   append(streamName: string, events: readonly NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
-    const versioned = events.map((event) => ({ ...event, metadata: { ...event.metadata, schemaVersion: currentVersion(event.type) } }));
-    return this.store.append(streamName, versioned, expectedVersion);
+    return this.store.append(streamName, events.map(versioned), expectedVersion);
+  }
+
+  appendAtomically(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    return this.store.appendAtomically(appends.map((append) => ({ ...append, events: append.events.map(versioned) })));
   }
 
   readStream: EventStore['readStream'] = async (streamName, afterVersion) => (await this.store.readStream(streamName, afterVersion)).map(current);
@@ -21,6 +24,10 @@ export class UpcastingEventStore implements EventStore {
   backlog: EventStore['backlog'] = (options) => this.store.backlog(options);
   ping: EventStore['ping'] = () => this.store.ping();
   close: EventStore['close'] = () => this.store.close();
+}
+
+function versioned(event: NewEvent): NewEvent {
+  return { ...event, metadata: { ...event.metadata, schemaVersion: currentVersion(event.type) } };
 }
 
 /** The event as its type's current version shapes it (an event already current is returned as it is). */

@@ -1,4 +1,4 @@
-import { AppendResult, EventStore, ExpectedVersion, ExpectedVersionConflictError, NewEvent } from '@pvs/event-store';
+import { AppendResult, EventStore, ExpectedVersion, ExpectedVersionConflictError, NewEvent, StreamAppend } from '@pvs/event-store';
 import { Metrics } from '../metrics/metrics';
 
 /** The event store port, timing every append; chosen once at boot around whichever adapter runs. */
@@ -8,10 +8,18 @@ export class InstrumentedEventStore implements EventStore {
     private readonly metrics: Metrics,
   ) {}
 
-  async append(streamName: string, events: readonly NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
+  append(streamName: string, events: readonly NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
+    return this.timed(() => this.store.append(streamName, events, expectedVersion));
+  }
+
+  appendAtomically(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    return this.timed(() => this.store.appendAtomically(appends));
+  }
+
+  private async timed<T>(append: () => Promise<T>): Promise<T> {
     const stopTimer = this.metrics.eventStoreAppendDuration.startTimer();
     try {
-      const result = await this.store.append(streamName, events, expectedVersion);
+      const result = await append();
       stopTimer({ result: 'appended' });
       return result;
     } catch (error) {
