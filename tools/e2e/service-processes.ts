@@ -44,7 +44,8 @@ export class ServiceProcess {
 
   /** SIGTERM and the exit code, or SIGKILL (a crash) when `crash` is set. */
   async stop(crash = false): Promise<number | null> {
-    if (this.child.exitCode !== null) return this.child.exitCode;
+    // A process killed by a signal has no exit code, but a signal code.
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return this.child.exitCode;
     const exited = once(this.child, 'exit');
     this.child.kill(crash ? 'SIGKILL' : 'SIGTERM');
     await exited;

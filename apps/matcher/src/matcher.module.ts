@@ -1,16 +1,16 @@
 import { DynamicModule, Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { PAYMENT_CATEGORY, PAYMENT_INTENT_REGISTERED, SMS_CATEGORY, SMS_PARSED } from '@pvs/contracts';
-import { APPEND_SIGNALS, AppendSignals, CatchUpSubscription, EVENT_STORE, EventFilter, EventStore } from '@pvs/event-store';
+import { APPEND_SIGNALS, AppendSignals, EVENT_STORE, EventFilter, EventStore } from '@pvs/event-store';
 import { BUS_TRANSPORT, BusTransport } from '@pvs/messaging';
 import { METRICS, Metrics } from '@pvs/observability';
 import { PendingPayments, checkpointLag } from '@pvs/read-model';
-import { CLOCK, Clock, LeaderRole, Leadership, READ_MODEL_DATABASE } from '@pvs/runtime';
+import { CLOCK, Clock, LeaderRole, Leadership, PARTITION_COUNT, PartitionLeases, READ_MODEL_DATABASE } from '@pvs/runtime';
 import { SqlClient } from '@pvs/sql';
 import { ExpirySweeper } from './expiry/expiry-sweeper';
 import { MatcherConfig } from './matcher-settings';
 import { MatchOutcomes } from './matching/match-outcomes';
 import { PaymentMatcher } from './matching/payment-matcher';
-import { checkpointedProcessor } from './processing/checkpointed-processor';
+import { PartitionedProcessor } from './processing/partitioned-processor';
 import { DECISION_PUBLISHER, decisionPublisher } from './publishing/decision-publisher';
 
 export const MATCHER = Symbol('MATCHER');
@@ -20,40 +20,43 @@ const MATCHING = {
   filter: { categories: [SMS_CATEGORY, PAYMENT_CATEGORY], types: [SMS_PARSED, PAYMENT_INTENT_REGISTERED] },
 } as const satisfies { name: string; filter: EventFilter };
 
-/** What only the leading matcher process runs: matching, publishing decisions, expiring intents. */
-class MatcherRole implements LeaderRole {
-  constructor(
-    private readonly matching: CatchUpSubscription,
-    private readonly publishing: CatchUpSubscription,
-    private readonly expiry: ExpirySweeper,
-  ) {}
+/** What only the leading matcher process runs: expiring intents. */
+class ExpiryRole implements LeaderRole {
+  constructor(private readonly expiry: ExpirySweeper) {}
 
-  async start(): Promise<void> {
-    await this.matching.start();
-    await this.publishing.start();
+  start(): Promise<void> {
     this.expiry.start();
+    return Promise.resolve();
   }
 
-  async stop(): Promise<void> {
-    await this.expiry.stop();
-    await this.matching.stop();
-    await this.publishing.stop();
+  stop(): Promise<void> {
+    return this.expiry.stop();
   }
 }
 
 /**
- * The matcher's moving parts. Several matcher processes may run for availability; one leads
- * (an advisory lock) and the others take over when it goes, so no two decide at once.
+ * The matcher's moving parts. Matching and publishing decisions are partitioned by tenant: every matcher
+ * process holds its share of the partitions (leases) and handles their events, so N processes share the
+ * work and the others take over a process's partitions when it goes. Expiring intents is one process's job
+ * (an advisory lock).
  */
 export class Matcher {
-  constructor(readonly leadership: Leadership) {}
+  constructor(
+    private readonly processors: readonly PartitionedProcessor[],
+    readonly partitions: PartitionLeases,
+    readonly leadership: Leadership,
+  ) {}
 
-  start(): Promise<void> {
-    return this.leadership.start();
+  async start(): Promise<void> {
+    await Promise.all(this.processors.map((processor) => processor.start()));
+    await this.partitions.start();
+    await this.leadership.start();
   }
 
-  stop(): Promise<void> {
-    return this.leadership.stop();
+  async stop(): Promise<void> {
+    await this.leadership.stop();
+    await this.partitions.stop();
+    await Promise.all(this.processors.map((processor) => processor.stop()));
   }
 }
 
@@ -75,15 +78,22 @@ export class MatcherModule implements OnApplicationBootstrap, OnApplicationShutd
             const pending = new PendingPayments(readModel);
             const outcomes = new MatchOutcomes(metrics, logger);
             const matcher = new PaymentMatcher(events, pending, clock, outcomes);
-            const matching = checkpointedProcessor(events, signals, readModel, { ...MATCHING, handle: (batch) => matcher.handleBatch(batch), onError });
+            const matching = new PartitionedProcessor(events, signals, readModel, { ...MATCHING, handle: (batch) => matcher.handleBatch(batch), onError });
+            const publishing = decisionPublisher(events, signals, readModel, bus.client, onError);
             const expiry = new ExpirySweeper(events, pending, clock, config.expirySweepIntervalMs, outcomes, onError);
             metrics.subscriptionLag.track(() =>
               Promise.all(
-                [MATCHING, DECISION_PUBLISHER].map(async ({ name, filter }) => ({ name, ...(await checkpointLag(events, readModel, name, filter, clock.now())) })),
+                [MATCHING, DECISION_PUBLISHER].map(async ({ name, filter }) => ({ name, ...(await checkpointLag(events, readModel, name, filter, clock.now(), PARTITION_COUNT)) })),
               ),
             );
-            const role = new MatcherRole(matching, decisionPublisher(events, signals, readModel, bus.client, onError), expiry);
-            return new Matcher(new Leadership(readModel, 'matcher', role, 2_000, onError));
+            const partitions = new PartitionLeases(readModel, 'matcher', {
+              onChange: async (held) => {
+                logger.log(`member ${partitions.member} holds ${held.size} of ${PARTITION_COUNT} partitions`);
+                await Promise.all([matching.hold(held), publishing.hold(held)]);
+              },
+              onError,
+            });
+            return new Matcher([matching, publishing], partitions, new Leadership(readModel, 'matcher-expiry', new ExpiryRole(expiry), 2_000, onError));
           },
         },
       ],

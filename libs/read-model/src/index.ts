@@ -1,6 +1,7 @@
 export * from './schema';
 export * from './checkpoints/projection-checkpoints';
 export * from './checkpoints/checkpoint-lag';
+export * from './checkpoints/partition-checkpoints';
 export * from './payments/payment-view';
 export * from './payments/postgres-payment-views';
 export * from './payments/pending-payments';

@@ -24,11 +24,11 @@ import { paymentDecider, paymentIdFor, smsIdFor } from '@pvs/domain';
 import { EventStore, ExpectedVersionConflictError, NO_STREAM, foldStream } from '@pvs/event-store';
 import { PostgresEventStore } from '@pvs/event-store/postgres';
 import { JsonLogger, Metrics } from '@pvs/observability';
-import { PendingPayments, readModelMigrations, storeProjectionCheckpoint } from '@pvs/read-model';
-import { systemClock } from '@pvs/runtime';
+import { PendingPayments, readModelMigrations, storePartitionCheckpoints } from '@pvs/read-model';
+import { PARTITION_COUNT, systemClock } from '@pvs/runtime';
 import { migrate } from '@pvs/sql';
 import { PgliteClient } from '@pvs/sql/pglite';
-import { checkpointedProcessor } from '../processing/checkpointed-processor';
+import { PartitionedProcessor } from '../processing/partitioned-processor';
 import { MatchOutcomes } from './match-outcomes';
 import { PaymentMatcher } from './payment-matcher';
 
@@ -59,6 +59,7 @@ const withRaces: fc.Arbitrary<Command> = fc.oneof(
   fc.record({ kind: fc.constant('register-while-matching' as const), ...payment }),
   fc.constant({ kind: 'two-matchers' as const }),
 );
+const ALL_PARTITIONS = Array.from({ length: PARTITION_COUNT }, (_, partition) => partition);
 /** Batch sizes from one event at a time to more than a scenario holds. */
 const batchSize = fc.integer({ min: 1, max: 40 });
 
@@ -146,15 +147,22 @@ describe('PaymentMatcher against a reference model, in batches', () => {
       head = page[page.length - 1].checkpoint;
     }
     const start = head;
-    await storeProjectionCheckpoint(sql, name, start);
-    const processor = () =>
-      checkpointedProcessor(events, events.signals, sql, {
+    const restart = async () => {
+      if (start !== null) await storePartitionCheckpoints(sql, name, ALL_PARTITIONS, start);
+    };
+    // Every partition held, each with its own checkpoint; batches handled only when a step asks.
+    const processor = async () => {
+      const partitioned = new PartitionedProcessor(events, events.signals, sql, {
         name,
         batchSize: batch,
         filter: { categories: [SMS_CATEGORY, PAYMENT_CATEGORY], types: [SMS_PARSED, PAYMENT_INTENT_REGISTERED] },
         handle: (batch) => matcher.handleBatch(batch),
       });
-    let running = processor();
+      await partitioned.hold(new Set(ALL_PARTITIONS));
+      return partitioned;
+    };
+    await restart();
+    let running = await processor();
 
     // The model: the first amount registered per key, and the first SMS amount in log order per key.
     const intents = new Map<string, number>();
@@ -177,11 +185,12 @@ describe('PaymentMatcher against a reference model, in batches', () => {
       } else if (step.kind === 'match') {
         await running.catchUp();
       } else if (step.kind === 'two-matchers') {
-        await Promise.all([running.catchUp(), processor().catchUp()]);
+        const rival = await processor();
+        await Promise.all([running.catchUp(), rival.catchUp()]);
       } else {
         // A crash that lost the checkpoint: the next matcher handles everything of this play again.
-        await storeProjectionCheckpoint(sql, name, start);
-        running = processor();
+        await restart();
+        running = await processor();
       }
     }
     await running.catchUp();

@@ -3,7 +3,7 @@ import { PAYMENT_DECISIONS_TOPIC, PaymentDecisionMessage } from '@pvs/contracts/
 import { AppendSignals, EventFilter, EventStore } from '@pvs/event-store';
 import { BusClient, publishMessage } from '@pvs/messaging';
 import { SqlClient } from '@pvs/sql';
-import { checkpointedProcessor } from '../processing/checkpointed-processor';
+import { PartitionedProcessor } from '../processing/partitioned-processor';
 
 export const DECISION_PUBLISHER = {
   name: 'decision-publisher',
@@ -15,8 +15,8 @@ export const DECISION_PUBLISHER = {
  * per payment. The event store is the outbox: a crash between the decision and its publication
  * loses nothing; consumers drop redeliveries by the message id (the event id).
  */
-export function decisionPublisher(events: EventStore, signals: AppendSignals, checkpoints: SqlClient, bus: BusClient, onError?: (error: unknown) => void) {
-  return checkpointedProcessor(events, signals, checkpoints, {
+export function decisionPublisher(events: EventStore, signals: AppendSignals, checkpoints: SqlClient, bus: BusClient, onError?: (error: unknown) => void): PartitionedProcessor {
+  return new PartitionedProcessor(events, signals, checkpoints, {
     ...DECISION_PUBLISHER,
     onError,
     handle: async (batch) => {

@@ -8,6 +8,7 @@ import { webhookDeliveryMigrations } from '@pvs/webhook-deliveries';
 import { systemClock } from '../clock';
 import { FailedAttempts } from '../failed-attempts/failed-attempts.port';
 import { Infrastructure } from '../infrastructure';
+import { partitionMigrations } from '../partitions/schema';
 
 /** What a mode opened: the adapters that differ between modes. */
 export interface OpenedAdapters {
@@ -30,7 +31,7 @@ export async function assembleInfrastructure(opened: OpenedAdapters): Promise<In
   const { sql, bus } = opened;
   const metrics = new Metrics();
   const eventStore = new InstrumentedEventStore(new UpcastingEventStore(opened.store), metrics);
-  await migrate(sql, [...readModelMigrations, ...webhookDeliveryMigrations]);
+  await migrate(sql, [...readModelMigrations, ...webhookDeliveryMigrations, ...partitionMigrations]);
   return {
     eventStore,
     appendSignals: opened.appendSignals,
