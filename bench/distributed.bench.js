@@ -1,6 +1,6 @@
 // Distributed mode: the four processes on the local PostgreSQL, Kafka and Redis (`npm run services:up`).
 // Verify and status throughput (autocannon, 50 connections); SMS ingest to webhook received at a
-// steady 50 ingests/s, and the highest rate whose p99 stays under 250 ms; each process's peak RSS.
+// steady 50 ingests/s, and the highest rate whose p99 stays under 100 ms; each process's peak RSS.
 const { benchE2e } = require('./e2e.bench');
 const { benchVerifyAndStatus } = require('./embedded-http.bench');
 const { runAlone } = require('./method');

@@ -1,12 +1,12 @@
 // End to end at a steady rate: intents registered first, then SMS ingests sent open-loop at a fixed
 // rate; each latency runs from the ingest request's start to its webhook arriving at a local
-// receiver. Then a step search for the highest rate whose p99 stays under 250 ms. Standalone, on
+// receiver. Then a step search for the highest rate whose p99 stays under 100 ms. Standalone, on
 // the embedded service.
 const { afterWarmUp, percentile, pool, runAlone, sleep } = require('./method');
 const { startReceiver, startService } = require('./service-process');
 
 const STEADY_RATE = 50;
-const P99_LIMIT_MS = 250;
+const P99_LIMIT_MS = 100;
 const STEPS = [50, 100, 150, 200, 250, 300, 400, 500, 600, 800, 1000, 1200, 1500, 2000];
 // When even the first step fails: lower rates, until one passes.
 const STEPS_DOWN = [25, 10];

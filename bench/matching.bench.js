@@ -1,8 +1,11 @@
 // Time from an SMS ingest request to the matcher's recorded decision (the ingest response waits
-// for it), p50/p99 over `matches` sequential matches, and matches per second with 20 ingests in
-// flight, on the embedded service.
+// for it), p50/p99 over `matches` sequential matches, and matches per second with CONCURRENCY ingests
+// in flight, on the embedded service, or distributed with one or three matcher processes.
 const { afterWarmUp, percentile, pool, runAlone } = require('./method');
-const { startService } = require('./service-process');
+const { startDistributed, startService } = require('./service-process');
+
+/** Ingests in flight while matches per second are measured: enough that the service, not the wait for each answer, is the bound. */
+const CONCURRENCY = Number(process.env.BENCH_MATCH_CONCURRENCY ?? 50);
 
 // 60 registrations and 120 ingests a minute per tenant: each run spreads its load over fresh tenants.
 const PAYMENTS_PER_TENANT = 50;
@@ -31,7 +34,7 @@ async function matchOnce(service, matches, firstReference, notes) {
 
   const started = performance.now();
   let verified = 0;
-  await pool(matches, Number(process.env.BENCH_MATCH_CONCURRENCY ?? 20), async (j) => {
+  await pool(matches, CONCURRENCY, async (j) => {
     if (await ingest(matches + j)) verified++;
   });
   const seconds = (performance.now() - started) / 1000;
@@ -43,14 +46,16 @@ async function matchOnce(service, matches, firstReference, notes) {
   };
 }
 
-async function benchMatching({ runs = 3, matches = Number(process.env.BENCH_MATCHES ?? 1000) } = {}) {
-  const service = await startService();
+/** `mode`: 'embedded', 'distributed' (one matcher process) or 'distributed_3_matchers'; keys are suffixed with it but for embedded. */
+async function benchMatching({ runs = 3, matches = Number(process.env.BENCH_MATCHES ?? 1000), mode = 'embedded' } = {}) {
+  const service = mode === 'embedded' ? await startService() : await startDistributed({}, { matchers: mode === 'distributed' ? 1 : 3 });
+  const suffix = mode === 'embedded' ? '' : `_${mode.replace('distributed_', '')}`;
   let nextReference = 700_000_000_000;
   const notes = [];
   const once = async (count) => {
     const figures = await matchOnce(service, count, nextReference, notes);
     nextReference += 2 * count;
-    return figures;
+    return Object.fromEntries(Object.entries(figures).map(([key, value]) => [`${key}${suffix}`, value]));
   };
   try {
     const figures = await afterWarmUp(runs, () => once(Math.ceil(matches / 5)), () => once(matches));
@@ -62,4 +67,4 @@ async function benchMatching({ runs = 3, matches = Number(process.env.BENCH_MATC
 
 module.exports = { benchMatching };
 
-if (require.main === module) runAlone(() => benchMatching());
+if (require.main === module) runAlone(() => benchMatching({ mode: process.env.BENCH_MATCH_MODE ?? 'embedded' }));

@@ -1,6 +1,7 @@
 // `npm run bench`: builds once, starts the services, runs every benchmark (warm-up, then 3 runs) with
 // the ceilings they are compared with, and writes bench/results.json and BENCHMARKS.md.
 // `npm run bench -- --quick`: the embedded figures only, one short run each (a few minutes at most).
+// `npm run bench -- --soak`: only the memory soak of both modes (an hour each; bench/soak.bench.js).
 const { execFileSync } = require('node:child_process');
 const { readFileSync } = require('node:fs');
 const { loadavg, totalmem } = require('node:os');
@@ -18,6 +19,7 @@ const { benchWebhooks } = require('./webhooks.bench');
 
 const ROOT = join(__dirname, '..');
 const quick = process.argv.includes('--quick');
+const soakOnly = process.argv.includes('--soak');
 
 const PROFILE = quick
   ? { runs: 1, warmUpS: 1, durationS: 4, e2eDurationS: 6, stepDurationS: 4, stepBudgetS: 25, matches: 200, webhooks: 200, parseMs: 1_000 }
@@ -63,6 +65,8 @@ function sections() {
   const distributed = [
     ['ceiling: pgbench', (p) => benchPgCeiling(p)],
     ['distributed verify, status, end to end', (p) => benchDistributed(p)],
+    ['distributed matching, one matcher', (p) => benchMatching({ runs: p.runs, matches: p.matches, mode: 'distributed' })],
+    ['distributed matching, three matchers', (p) => benchMatching({ runs: p.runs, matches: p.matches, mode: 'distributed_3_matchers' })],
     ['projection rebuild', rebuild],
   ];
   return quick ? embedded : [...embedded, ...distributed];
@@ -95,9 +99,15 @@ function summarize(samples) {
 }
 
 async function main() {
-  log(`${quick ? 'quick' : 'full'} run: building`);
+  log(`${soakOnly ? 'soak' : quick ? 'quick' : 'full'} run: building`);
   execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
   if (!quick) execFileSync('npm', ['run', '--silent', 'services:up'], { cwd: ROOT, stdio: 'inherit' });
+  if (soakOnly) {
+    const { benchSoak } = require('./soak.bench');
+    const results = await benchSoak();
+    console.log(JSON.stringify(Object.fromEntries(Object.entries(results).map(([mode, r]) => [mode, { ...r, samples: undefined }])), null, 2));
+    return;
+  }
   const loadAtStart = loadavg()[0].toFixed(2);
   const samples = {};
   const notes = [`profile: ${JSON.stringify(PROFILE)}`];

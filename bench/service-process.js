@@ -75,6 +75,8 @@ async function connect(port, processes, cleanUp) {
     port,
     call,
     adminHeaders: ADMIN,
+    /** The service's processes: `{ name, child }`. */
+    processes,
     /** The peak RSS of each process so far, in MB, by app. */
     peakRssMb: () => Object.fromEntries(processes.map(({ name, child }) => [name, peakRssMb(child.pid)])),
     /** New tenants (with their `api_key`); with `webhookUrls`, tenant i gets the i-th URL, round-robin. */
@@ -109,8 +111,8 @@ async function startService(env = {}) {
   return connect(port, processes, async () => rmSync(dataDir, { recursive: true, force: true }));
 }
 
-/** The four apps of the distributed mode on a fresh database and Kafka topic namespace. */
-async function startDistributed(env = {}) {
+/** The four apps of the distributed mode on a fresh database and Kafka topic namespace; `matchers` matcher processes. */
+async function startDistributed(env = {}, { matchers = 1 } = {}) {
   const database = `pvs_bench_${randomBytes(4).toString('hex')}`;
   const admin = new Client({ connectionString: POSTGRES_URL });
   await admin.connect();
@@ -128,7 +130,8 @@ async function startDistributed(env = {}) {
     PORT: String(port),
     ...env,
   };
-  const processes = DISTRIBUTED_APPS.map((app) => spawnApp(app, `dist/apps/${app}/src/main.js`, appEnv));
+  const apps = [...DISTRIBUTED_APPS, ...Array.from({ length: matchers - 1 }, () => 'matcher')];
+  const processes = apps.map((app) => spawnApp(app, `dist/apps/${app}/src/main.js`, appEnv));
   return connect(port, processes, async () => {
     await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await admin.end();

@@ -13,6 +13,8 @@ export interface PartitionedProcessorOptions {
   readonly onError?: (error: unknown) => void;
 }
 
+const STORE_ALL_EVERY_MS = 1_000;
+
 /** Work is partitioned by tenant: a tenant's events are handled in log order by one process at a time. */
 export function tenantPartition(event: RecordedEvent): number {
   return partitionOf(event.metadata.tenantId ?? '');
@@ -62,6 +64,7 @@ export class PartitionedProcessor {
   private subscribe(held: readonly number[]): CatchUpSubscription {
     const { options } = this;
     const handledUpTo = new Map<number, Checkpoint | null>();
+    let storedAllAt = 0;
     const notYetHandled = (event: RecordedEvent) => {
       const partition = tenantPartition(event);
       if (!handledUpTo.has(partition)) return false;
@@ -82,9 +85,14 @@ export class PartitionedProcessor {
         const mine = batch.filter(notYetHandled);
         if (mine.length > 0) await options.handle(mine);
         const end = batch[batch.length - 1].checkpoint;
-        const moved = held.filter((partition) => (handledUpTo.get(partition) ?? '') < end);
+        // A partition must store its checkpoint past the events handled for it; one whose events the batch did
+        // not hold may lag (its next reader only skips more), so all of them are stored about once a second.
+        const everyOne = Date.now() - storedAllAt >= STORE_ALL_EVERY_MS;
+        const handled = new Set(mine.map(tenantPartition));
+        const moved = held.filter((partition) => (everyOne || handled.has(partition)) && (handledUpTo.get(partition) ?? '') < end);
         await storePartitionCheckpoints(this.checkpoints, options.name, moved, end);
         for (const partition of moved) handledUpTo.set(partition, end);
+        if (everyOne) storedAllAt = Date.now();
       },
     });
   }

@@ -98,6 +98,21 @@ describe('NodeHttpWebhookSender (private networks allowed, against loopback rece
     expect(merchant.received[0].headers.host).toBe(`merchant.invalid:${merchant.port}`);
   });
 
+  it('keeps one connection alive per endpoint for its next webhooks, and opens new ones after close()', async () => {
+    const [first, second] = [await receiver(), await receiver()];
+    for (let i = 0; i < 3; i++) expect(await sender.send(post(`${first.url}/hook`))).toMatchObject({ kind: 'response', status: 200 });
+    await sender.send(post(`${second.url}/hook`));
+    expect([first.connections, second.connections]).toEqual([1, 1]);
+    // Concurrent webhooks to one endpoint each take a connection of its pool.
+    await Promise.all([1, 2].map(() => sender.send(post(`${first.url}/hook`))));
+    expect(first.connections).toBe(2);
+
+    sender.close();
+    await sender.send(post(`${first.url}/hook`));
+    expect(first.connections).toBe(3);
+    expect(first.received).toHaveLength(6);
+  });
+
   it('returns a 500 as a response', async () => {
     const merchant = await receiver((_, response) => response.writeHead(500).end('boom'));
     expect(await sender.send(post(merchant.url))).toMatchObject({ kind: 'response', status: 500, retryAfterSeconds: null });

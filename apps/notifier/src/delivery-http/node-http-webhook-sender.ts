@@ -1,6 +1,6 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP, LookupFunction } from 'node:net';
 import { isPublicAddress } from './address-policy';
 import { parseRetryAfter } from './retry-after';
@@ -18,6 +18,8 @@ type Outcome =
   | { readonly kind: 'refused'; readonly reason: string };
 
 const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024;
+/** Endpoints whose connections are kept alive at once; the least recently used one's are closed past it. */
+const MAX_POOLED_ORIGINS = 1_000;
 const DEFAULT_HEADERS = { 'content-type': 'application/json', 'user-agent': 'PaymentVerificationService-Webhooks/1.0' };
 
 const resolveWithSystemDns: Resolve = async (hostname) =>
@@ -31,11 +33,19 @@ export class NodeHttpWebhookSender implements WebhookSender {
   private readonly allowPrivateNetworks: boolean;
   private readonly resolve: Resolve;
   private readonly maxResponseBytes: number;
+  /** Kept-alive connections per endpoint origin (and the address it was checked at), most recently used last. */
+  private readonly pools = new Map<string, HttpAgent>();
 
   constructor(options: { allowPrivateNetworks: boolean; resolve?: Resolve; maxResponseBytes?: number }) {
     this.allowPrivateNetworks = options.allowPrivateNetworks;
     this.resolve = options.resolve ?? resolveWithSystemDns;
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  }
+
+  /** Closes every kept-alive connection. */
+  close(): void {
+    for (const agent of this.pools.values()) agent.destroy();
+    this.pools.clear();
   }
 
   async send(request: WebhookRequest): Promise<WebhookResult> {
@@ -63,7 +73,29 @@ export class NodeHttpWebhookSender implements WebhookSender {
     const destination = await this.destination(url.hostname.replace(/^\[(.*)\]$/, '$1'));
     if (typeof destination === 'string') return { kind: 'refused', reason: destination };
     signal.throwIfAborted();
-    return post(url, destination, request, signal, this.maxResponseBytes);
+    return post(url, destination, this.poolFor(url, destination), request, signal, this.maxResponseBytes);
+  }
+
+  /**
+   * The connections of one endpoint, reused by its next webhooks. Keyed by the address checked too, so a
+   * connection is only ever reused for the address it was opened to and checked at.
+   */
+  private poolFor(url: URL, destination: Address): HttpAgent {
+    const key = `${url.origin} ${destination.address}`;
+    const pooled = this.pools.get(key);
+    if (pooled) {
+      this.pools.delete(key);
+      this.pools.set(key, pooled);
+      return pooled;
+    }
+    const agent = url.protocol === 'https:' ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+    this.pools.set(key, agent);
+    if (this.pools.size > MAX_POOLED_ORIGINS) {
+      const [[oldest, evicted]] = this.pools;
+      this.pools.delete(oldest);
+      evicted.destroy();
+    }
+    return agent;
   }
 
   /** The address to connect to, or why the policy refuses the host. */
@@ -80,13 +112,13 @@ export class NodeHttpWebhookSender implements WebhookSender {
   }
 }
 
-function post(url: URL, destination: Address, request: WebhookRequest, signal: AbortSignal, maxResponseBytes: number): Promise<Outcome> {
+function post(url: URL, destination: Address, agent: HttpAgent, request: WebhookRequest, signal: AbortSignal, maxResponseBytes: number): Promise<Outcome> {
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const outgoing = send(
       url,
       // Node skips `lookup` for IP literals, which destination() has already checked.
-      { method: 'POST', headers: { ...DEFAULT_HEADERS, ...request.headers }, agent: false, lookup: pinnedTo(destination), signal },
+      { method: 'POST', headers: { ...DEFAULT_HEADERS, ...request.headers }, agent, lookup: pinnedTo(destination), signal },
       (response) => {
         const settle = () =>
           resolve({ kind: 'response', status: response.statusCode ?? 0, retryAfterSeconds: parseRetryAfter(response.headers['retry-after'], Date.now()) });

@@ -17,4 +17,6 @@ export type WebhookResult =
 /** Makes one delivery attempt; never throws, every outcome is a result. */
 export interface WebhookSender {
   send(request: WebhookRequest): Promise<WebhookResult>;
+  /** Closes the connections it keeps alive between webhooks. */
+  close(): void;
 }

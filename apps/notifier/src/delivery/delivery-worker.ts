@@ -57,6 +57,7 @@ export class DeliveryWorker {
     this.wake();
     await this.loop;
     while (this.inFlight.size > 0) await this.idle();
+    this.sender.close();
   }
 
   /** New work may be due: look now rather than at the next poll. */
