@@ -13,7 +13,7 @@ export interface PartitionedProcessorOptions {
   readonly onError?: (error: unknown) => void;
 }
 
-const STORE_ALL_EVERY_MS = 1_000;
+const CHECKPOINT_EVERY_MS = 100;
 
 /** Work is partitioned by tenant: a tenant's events are handled in log order by one process at a time. */
 export function tenantPartition(event: RecordedEvent): number {
@@ -29,6 +29,8 @@ export function tenantPartition(event: RecordedEvent): number {
  */
 export class PartitionedProcessor {
   private subscription: CatchUpSubscription | null = null;
+  /** Stores the checkpoints the subscription's handled batches reached but not stored yet. */
+  private storeReached: () => Promise<void> = async () => undefined;
   private following = false;
 
   constructor(
@@ -41,6 +43,7 @@ export class PartitionedProcessor {
   /** Handles these partitions from now on, from their stored checkpoints. */
   async hold(partitions: ReadonlySet<number>): Promise<void> {
     await this.subscription?.stop();
+    await this.storeReached();
     this.subscription = partitions.size === 0 ? null : this.subscribe([...partitions].sort((a, b) => a - b));
     if (this.following) await this.subscription?.start();
   }
@@ -54,6 +57,7 @@ export class PartitionedProcessor {
   async stop(): Promise<void> {
     this.following = false;
     await this.subscription?.stop();
+    await this.storeReached();
   }
 
   /** Handles everything readable now for the partitions held. */
@@ -64,7 +68,14 @@ export class PartitionedProcessor {
   private subscribe(held: readonly number[]): CatchUpSubscription {
     const { options } = this;
     const handledUpTo = new Map<number, Checkpoint | null>();
-    let storedAllAt = 0;
+    let reached: Checkpoint | null = null;
+    let storedAt = 0;
+    this.storeReached = async () => {
+      if (reached === null) return;
+      await storePartitionCheckpoints(this.checkpoints, options.name, held, reached);
+      reached = null;
+      storedAt = Date.now();
+    };
     const notYetHandled = (event: RecordedEvent) => {
       const partition = tenantPartition(event);
       if (!handledUpTo.has(partition)) return false;
@@ -84,15 +95,11 @@ export class PartitionedProcessor {
       handle: async (batch) => {
         const mine = batch.filter(notYetHandled);
         if (mine.length > 0) await options.handle(mine);
-        const end = batch[batch.length - 1].checkpoint;
-        // A partition must store its checkpoint past the events handled for it; one whose events the batch did
-        // not hold may lag (its next reader only skips more), so all of them are stored about once a second.
-        const everyOne = Date.now() - storedAllAt >= STORE_ALL_EVERY_MS;
-        const handled = new Set(mine.map(tenantPartition));
-        const moved = held.filter((partition) => (everyOne || handled.has(partition)) && (handledUpTo.get(partition) ?? '') < end);
-        await storePartitionCheckpoints(this.checkpoints, options.name, moved, end);
-        for (const partition of moved) handledUpTo.set(partition, end);
-        if (everyOne) storedAllAt = Date.now();
+        reached = batch[batch.length - 1].checkpoint;
+        for (const partition of held) handledUpTo.set(partition, reached);
+        // Under load, stored about every CHECKPOINT_EVERY_MS rather than after every batch: the handler is
+        // idempotent, so a crash only hands the last moment's events over again.
+        if (Date.now() - storedAt >= CHECKPOINT_EVERY_MS) await this.storeReached();
       },
     });
   }

@@ -11,12 +11,20 @@ export interface ProjectionTarget {
 
 export interface ProjectionRunnerOptions {
   readonly pollIntervalMs?: number;
+  /** The least time between two batches while events keep coming (each batch is one read-model transaction). */
+  readonly minBatchIntervalMs?: number;
   readonly batchSize?: number;
   readonly target?: ProjectionTarget;
   readonly onError?: (projection: string, error: unknown) => void;
   /** Called after each batch commits. */
   readonly onBatch?: (events: readonly RecordedEvent[]) => void | Promise<void>;
 }
+
+/**
+ * Under load a projection gathers this long between transactions: the read model serves lists and dashboards,
+ * which may lag a moment (statuses are read from the streams), so it takes fewer, larger transactions.
+ */
+const PROJECTION_BATCH_INTERVAL_MS = 50;
 
 /**
  * Feeds one projection from the event store. Each batch and its checkpoint commit in one
@@ -68,6 +76,7 @@ export class ProjectionRunner {
       filter: projection.filter,
       batchSize: options.batchSize,
       pollIntervalMs: options.pollIntervalMs,
+      minBatchIntervalMs: options.minBatchIntervalMs ?? PROJECTION_BATCH_INTERVAL_MS,
       loadCheckpoint: () => loadProjectionCheckpoint(readModel, target.checkpointName),
       handle: async (events) => {
         await readModel.transaction(async (tx) => {
