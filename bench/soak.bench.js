@@ -1,7 +1,7 @@
 // `npm run bench -- --soak`: memory under a steady load, in both modes. For SOAK_MINUTES (60), 20 payments a
 // second: each registered, its SMS ingested a second later, its status read three times; every process's RSS
 // sampled every 10 s. Flat means the mean RSS of the last 5 minutes is within 5% of the mean of the 5 minutes
-// at the half-way mark. Not part of the default run; writes bench/soak-results.json.
+// from the half-way mark (a quarter of the run each, for a shorter one). Not part of the default run; writes bench/soak-results.json.
 const { readFileSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { sleep } = require('./method');
@@ -10,6 +10,7 @@ const { startDistributed, startReceiver, startService } = require('./service-pro
 const RATE = 20;
 const TENANTS = 40; // under each tenant's 60 registrations a minute
 const SAMPLE_MS = 10_000;
+/** The windows compared: 5 minutes each, or a quarter of a shorter run. */
 const WINDOW_MS = 5 * 60_000;
 const WEBHOOK_ENDPOINTS = 8;
 
@@ -22,6 +23,7 @@ async function soak(service, minutes) {
   const durationMs = minutes * 60_000;
   const samples = [];
   const counts = { payments: 0, verified: 0, errors: 0 };
+  const errorsBy = {};
   let reference = 930_000_000_000;
   const started = Date.now();
   const sampler = setInterval(() => samples.push({ atMs: Date.now() - started, rss: Object.fromEntries(service.processes.map(({ name, child }, i) => [`${name}${service.processes.filter((p) => p.name === name).length > 1 ? i : ''}`, rssMb(child.pid)])) }), SAMPLE_MS);
@@ -30,18 +32,19 @@ async function soak(service, minutes) {
     const ref = String(reference++);
     try {
       const registered = await service.call('POST', '/payments/verify', { gateway: 'wallet_one', transaction_reference: ref, amount: 75 }, key);
-      if (registered.status !== 200) throw new Error(`register ${registered.status}`);
+      if (registered.status !== 200) throw new Error(`register ${registered.status} ${registered.body?.message ?? ''}`);
       await sleep(1_000);
       const ingested = await service.call('POST', '/sms/ingest', { sender: '8558', body: `Rs 75.00 received in your JazzCash Mobile Account:03444160241 via Raast. TID: ${ref}` }, key);
-      if (ingested.status !== 200) throw new Error(`ingest ${ingested.status}`);
+      if (ingested.status !== 200) throw new Error(`ingest ${ingested.status} ${ingested.body?.message ?? ''}`);
       for (let read = 0; read < 3; read++) {
         const status = await service.call('GET', `/payments/status/${registered.body.data.uuid}`, undefined, key);
-        if (status.status !== 200) throw new Error(`status ${status.status}`);
+        if (status.status !== 200) throw new Error(`status ${status.status} ${status.body?.message ?? ''}`);
         if (read === 2 && status.body.data.status === 'verified') counts.verified++;
         await sleep(500);
       }
-    } catch {
+    } catch (error) {
       counts.errors++;
+      errorsBy[error.message] = (errorsBy[error.message] ?? 0) + 1;
     }
   };
   const inFlight = [];
@@ -54,13 +57,14 @@ async function soak(service, minutes) {
   clearInterval(sampler);
   await receiver.close();
   const half = durationMs / 2;
+  const window = Math.min(WINDOW_MS, durationMs / 4);
   const around = (fromMs, toMs, name) => mean(samples.filter((s) => s.atMs >= fromMs && s.atMs < toMs).map((s) => s.rss[name]));
   const growth = Object.fromEntries(Object.keys(samples.at(-1).rss).map((name) => {
-    const atHalf = around(half, half + WINDOW_MS, name);
-    const atEnd = around(durationMs - WINDOW_MS, durationMs + SAMPLE_MS, name);
+    const atHalf = around(half, half + window, name);
+    const atEnd = around(durationMs - window, durationMs + SAMPLE_MS, name);
     return [name, { rss_mb_half: Math.round(atHalf), rss_mb_end: Math.round(atEnd), growth_pct: Math.round(((atEnd - atHalf) / atHalf) * 1000) / 10 }];
   }));
-  return { minutes, ...counts, growth, samples };
+  return { minutes, ...counts, errorsBy, growth, samples };
 }
 
 async function benchSoak({ minutes = Number(process.env.SOAK_MINUTES ?? 60) } = {}) {
