@@ -46,24 +46,20 @@ export class MatchingStreams {
   constructor(private readonly unit: UnitOfWork) {}
 
   /**
-   * Reads in two round trips every stream the batch's events name: each SMS and its tenant, the payment and
-   * awaiting streams of the payments they name, the balance chains of credits that state a balance; then the
-   * SMS found waiting and their tenants. A tenant is read with the batch, so a change of its settings counts
+   * Reads in two round trips every stream the batch's events name: each SMS's or intent's tenant, each SMS, the
+   * payment and awaiting streams of the payments they name, the balance chains of credits that state a balance;
+   * then the SMS found waiting. A tenant is read with the batch, so a change of its settings counts
    * from the next batch on, in every matcher.
    */
   async readAhead(batch: readonly RecordedEvent[]): Promise<void> {
     const paymentIds = batch.flatMap(namedPayment);
     await this.unit.readAhead([
       ...batch.filter(isSmsParsed).flatMap(({ data }) => [smsStream(data.smsId), tenantStream(data.tenantId), ...(data.balancePaisa === null ? [] : [balanceStream(data)])]),
+      ...batch.filter(isPaymentIntentRegistered).map(({ data }) => tenantStream(data.tenantId)),
       ...paymentIds.flatMap((paymentId) => [paymentStream(paymentId), awaitingStream(paymentId)]),
     ]);
     const waiting = await Promise.all(paymentIds.map((paymentId) => this.awaiting(paymentId)));
-    const tenantOfIntent = new Map(batch.filter(isPaymentIntentRegistered).map(({ data }) => [data.paymentId, data.tenantId]));
-    await this.unit.readAhead(paymentIds.flatMap((paymentId, i) => {
-      const state = waiting[i];
-      const tenantId = tenantOfIntent.get(paymentId);
-      return state ? [smsStream(state.smsId), ...(tenantId ? [tenantStream(tenantId)] : [])] : [];
-    }));
+    await this.unit.readAhead(waiting.flatMap((state) => (state ? [smsStream(state.smsId)] : [])));
   }
 
   async sms(smsId: string, parsedVersion: number): Promise<ParsedSms | null> {
