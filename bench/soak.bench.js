@@ -2,7 +2,7 @@
 // second: each registered, its SMS ingested a second later, its status read three times; every process's RSS
 // sampled every 10 s. Flat means the mean RSS of the last 5 minutes is within 5% of the mean of the 5 minutes
 // from the half-way mark (a quarter of the run each, for a shorter one). Not part of the default run; writes bench/soak-results.json.
-const { readFileSync, writeFileSync } = require('node:fs');
+const { existsSync, readFileSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { sleep } = require('./method');
 const { startDistributed, startReceiver, startService } = require('./service-process');
@@ -67,10 +67,13 @@ async function soak(service, minutes) {
   return { minutes, ...counts, errorsBy, growth, samples };
 }
 
-async function benchSoak({ minutes = Number(process.env.SOAK_MINUTES ?? 60) } = {}) {
+const STARTS = { embedded: () => startService(), distributed: () => startDistributed() };
+
+/** SOAK_MODES=embedded (or distributed) soaks one mode; its figures replace that mode's in soak-results.json. */
+async function benchSoak({ minutes = Number(process.env.SOAK_MINUTES ?? 60), modes = (process.env.SOAK_MODES ?? 'embedded,distributed').split(',') } = {}) {
   const results = {};
-  for (const [mode, start] of [['embedded', () => startService()], ['distributed', () => startDistributed()]]) {
-    const service = await start();
+  for (const mode of modes) {
+    const service = await STARTS[mode]();
     try {
       results[mode] = await soak(service, minutes);
     } finally {
@@ -78,7 +81,9 @@ async function benchSoak({ minutes = Number(process.env.SOAK_MINUTES ?? 60) } = 
     }
     process.stderr.write(`[soak] ${mode}: ${JSON.stringify({ ...results[mode], samples: undefined })}\n`);
   }
-  writeFileSync(join(__dirname, 'soak-results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  const file = join(__dirname, 'soak-results.json');
+  const earlier = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  writeFileSync(file, `${JSON.stringify({ ...earlier, ...results }, null, 2)}\n`);
   return results;
 }
 

@@ -107,6 +107,8 @@ describeWith(['postgres', 'kafka', 'redis'], 'distributed mode: four processes o
       Array.from({ length: 60 }, (_, i) => call(gateways[i % 2], 'POST', '/payments/verify', { gateway: 'bank', transaction_reference: `RL${i}`, amount: 1 }, key)),
     );
     expect(answers.every((a) => a.status === 200)).toBe(true);
+    // Each gateway learns the other's counts at its next sync with Redis (every 50 ms), not per request.
+    await new Promise((resolve) => setTimeout(resolve, 200));
     for (const gateway of gateways) {
       const limited = await call(gateway, 'POST', '/payments/verify', { gateway: 'bank', transaction_reference: `RL-${gateway}`, amount: 1 }, key);
       expect(limited.status).toBe(429);

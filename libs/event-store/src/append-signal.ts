@@ -22,7 +22,8 @@ export class AppendSignal implements AppendSignals {
         this.waiters.delete(done);
         resolve();
       };
-      const timer = setTimeout(done, timeoutMs);
+      // A reader waiting for appends does not keep the process alive.
+      const timer = setTimeout(done, timeoutMs).unref();
       this.waiters.add(done);
     });
   }

@@ -46,12 +46,11 @@ export class CatchUpSubscription {
   private waiters: PositionWaiter[] = [];
   private batchesInOrder: Promise<unknown> = Promise.resolve();
   private lastReadAt = -Infinity;
-  /** Resolves when stop is asked for, so that a loop waiting for appends or a tick ends at once. */
-  private stopAsked: Promise<void> = Promise.resolve();
-  private askStop: () => void = () => undefined;
+  /** Ends the loop's current wait for appends or a tick when stop is asked for. */
+  private endWait: (() => void) | null = null;
 
   constructor(
-    private readonly store: EventStore,
+    private readonly store: Pick<EventStore, 'readAll'>,
     private readonly signals: AppendSignals,
     private readonly options: CatchUpSubscriptionOptions,
   ) {}
@@ -64,14 +63,13 @@ export class CatchUpSubscription {
     if (this.running) return;
     await this.loadPosition();
     this.running = true;
-    this.stopAsked = new Promise((resolve) => (this.askStop = resolve));
     this.loop = this.run();
   }
 
   /** Stops following; a later start reloads the stored checkpoint (another process may have moved it). */
   async stop(): Promise<void> {
     this.running = false;
-    this.askStop();
+    this.endWait?.();
     await this.loop;
     this.loop = null;
     this.positionLoaded = false;
@@ -115,13 +113,34 @@ export class CatchUpSubscription {
         // Counted before reading: an append signalled while the batch is handled is not missed.
         const seen = this.signals.appendsSignalled();
         if (await this.handleNextBatch()) continue;
-        await Promise.race([this.signals.waitForAppend(pollIntervalMs, seen), this.stopAsked]);
-        await Promise.race([this.letEventsGather(), this.stopAsked]);
+        await this.unlessStopped(this.signals.waitForAppend(pollIntervalMs, seen));
+        await this.unlessStopped(this.letEventsGather());
       } catch (error) {
         this.options.onError?.(error);
         await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
       }
     }
+  }
+
+  /**
+   * Settles with `wait`, or at once when stop is asked for. Not a race against a promise that settles on
+   * stop: each race would leave a reaction on it, and a long-running loop would keep millions of them.
+   */
+  private unlessStopped(wait: Promise<unknown>): Promise<void> {
+    if (!this.running) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      this.endWait = resolve;
+      wait.then(
+        () => {
+          this.endWait = null;
+          resolve();
+        },
+        (error: unknown) => {
+          this.endWait = null;
+          reject(error);
+        },
+      );
+    });
   }
 
   /**

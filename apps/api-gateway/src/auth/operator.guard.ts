@@ -1,4 +1,4 @@
-import { CanActivate, ExecutionContext, HttpException, HttpStatus, Inject, Injectable, Logger, UnauthorizedException, createParamDecorator } from '@nestjs/common';
+import { CanActivate, ExecutionContext, HttpException, HttpStatus, Inject, Injectable, UnauthorizedException, createParamDecorator } from '@nestjs/common';
 import { ThrottlerStorage } from '@nestjs/throttler';
 import { FastifyReply, FastifyRequest } from 'fastify';
 import { THROTTLER_STORAGE } from '@pvs/runtime';
@@ -35,12 +35,10 @@ export const CurrentOperator = createParamDecorator(
  * The operators' API takes `Authorization: Bearer <token>`: a named operator's token (`pvsop_…`, see
  * OperatorAccounts), whose name is then recorded on what they decide, or the bootstrap ADMIN_TOKEN (recorded as
  * `admin`), which is how the first operators are created. At most ADMIN_RATE_LIMIT requests a minute per client
- * address (not enforced while the counters' store is down); wrong tokens count as failed authentications.
+ * address (each gateway process's own count while Redis is down); wrong tokens count as failed authentications.
  */
 @Injectable()
 export class OperatorGuard implements CanActivate {
-  private readonly logger = new Logger('OperatorGuard');
-
   constructor(
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     @Inject(THROTTLER_STORAGE) private readonly counters: ThrottlerStorage,
@@ -52,11 +50,8 @@ export class OperatorGuard implements CanActivate {
     const http = context.switchToHttp();
     const request = http.getRequest<OperatorRequest>();
     const limit = this.config.adminRateLimit;
-    const counted = await this.counters.increment(`admin:${request.ip}`, MINUTE_MS, limit, MINUTE_MS, 'admin').catch((error: unknown) => {
-      this.logger.warn(`Admin rate limit not enforced, its store failed: ${error instanceof Error ? error.message : String(error)}`);
-      return null;
-    });
-    if (counted?.isBlocked) {
+    const counted = await this.counters.increment(`admin:${request.ip}`, MINUTE_MS, limit, MINUTE_MS, 'admin');
+    if (counted.isBlocked) {
       http.getResponse<FastifyReply>().header('retry-after', String(counted.timeToBlockExpire));
       throw new HttpException(`Rate limit exceeded: ${limit} admin requests a minute; retry after ${counted.timeToBlockExpire} s`, HttpStatus.TOO_MANY_REQUESTS);
     }

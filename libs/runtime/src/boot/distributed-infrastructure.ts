@@ -1,4 +1,4 @@
-import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
+import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
 import { PAYMENT_DECISIONS_TOPIC } from '@pvs/contracts/messages';
 import { AppendSignal, EventStore } from '@pvs/event-store';
@@ -9,6 +9,7 @@ import { PgPoolClient } from '@pvs/sql/postgres';
 import { DistributedServices } from '../config/distributed-config';
 import { RedisFailedAttempts } from '../failed-attempts/redis-failed-attempts';
 import { Infrastructure } from '../infrastructure';
+import { RedisSyncedThrottlerStorage } from '../rate-limits/redis-synced-throttler-storage';
 import { assembleInfrastructure } from './assemble-infrastructure';
 
 /** Partitions of the decisions topic: the most notifier instances that can share the work. */
@@ -40,21 +41,25 @@ export async function openDistributedInfrastructure(services: DistributedService
     namespace: services.kafkaNamespace,
     topics: [{ name: PAYMENT_DECISIONS_TOPIC, partitions: PAYMENT_DECISIONS_PARTITIONS }],
   });
-  // Fail fast while Redis is down instead of queueing commands: health says so at once. The rate-limit
-  // counts of one turn of the event loop go to Redis in one write (auto-pipelining).
+  // Fail fast while Redis is down instead of queueing commands: health says so at once. The failed
+  // authentications' checks of one turn of the event loop go to Redis in one write (auto-pipelining).
   const redis = new Redis(services.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false, enableAutoPipelining: true });
   redis.on('error', () => undefined);
+  const rateLimits = new RedisSyncedThrottlerStorage(redis, (error) =>
+    new Logger('RateLimits').warn(`Rate limits counted by each process alone until Redis is back: ${error instanceof Error ? error.message : String(error)}`),
+  );
   return assembleInfrastructure({
     store,
     appendSignals,
     sql,
     bus,
-    throttlerStorage: new ThrottlerStorageRedisService(redis),
+    throttlerStorage: rateLimits,
     failedAttempts: new RedisFailedAttempts(redis),
     cacheProbe: async () => {
       await redis.ping();
     },
     closeOwn: async () => {
+      await rateLimits.close();
       redis.disconnect();
       await appendNotifications?.close();
     },
