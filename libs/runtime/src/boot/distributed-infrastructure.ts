@@ -45,6 +45,7 @@ export async function openDistributedInfrastructure(services: DistributedService
   // authentications' checks of one turn of the event loop go to Redis in one write (auto-pipelining).
   const redis = new Redis(services.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false, enableAutoPipelining: true });
   redis.on('error', () => undefined);
+  const failedAttempts = await RedisFailedAttempts.open(redis);
   const rateLimits = new RedisSyncedThrottlerStorage(redis, (error) =>
     new Logger('RateLimits').warn(`Rate limits counted by each process alone until Redis is back: ${error instanceof Error ? error.message : String(error)}`),
   );
@@ -54,12 +55,13 @@ export async function openDistributedInfrastructure(services: DistributedService
     sql,
     bus,
     throttlerStorage: rateLimits,
-    failedAttempts: new RedisFailedAttempts(redis),
+    failedAttempts,
     cacheProbe: async () => {
       await redis.ping();
     },
     closeOwn: async () => {
       await rateLimits.close();
+      await failedAttempts.close();
       redis.disconnect();
       await appendNotifications?.close();
     },

@@ -1,33 +1,47 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import Redis from 'ioredis';
 import { describeWith, requireServiceAddress } from '@pvs/testing';
 import { failedAttemptsContract } from './testing/failed-attempts.contract';
 import { RedisFailedAttempts } from './redis-failed-attempts';
 
 describeWith('redis', 'RedisFailedAttempts', () => {
-  let redis: Redis;
+  const opened: { redis: Redis; attempts: RedisFailedAttempts }[] = [];
+  const policy = { limit: 2, windowMs: 60_000, blockMs: 5_000 };
 
-  beforeAll(() => {
-    redis = new Redis(requireServiceAddress('redis'));
+  /** A gateway process's failed attempts, on its own Redis connection. */
+  const gateway = async () => {
+    const redis = new Redis(requireServiceAddress('redis'));
+    const attempts = await RedisFailedAttempts.open(redis);
+    opened.push({ redis, attempts });
+    return { redis, attempts };
+  };
+
+  afterAll(async () => {
+    for (const { redis, attempts } of opened) {
+      await attempts.close();
+      redis.disconnect();
+    }
   });
-
-  afterAll(() => redis.quit());
 
   failedAttemptsContract(async () => {
     const run = randomUUID();
-    return { attempts: new RedisFailedAttempts(redis), key: (name) => `${run}:${name}` };
+    return { attempts: (await gateway()).attempts, key: (name) => `${run}:${name}` };
   });
 
-  it('counts the failures of every process that shares the Redis server', async () => {
-    const other = new Redis(requireServiceAddress('redis'));
-    try {
-      const key = `${randomUUID()}:shared`;
-      const policy = { limit: 2, windowMs: 60_000, blockMs: 5_000 };
-      await new RedisFailedAttempts(redis).record([key], policy);
-      await new RedisFailedAttempts(other).record([key], policy);
-      expect(await new RedisFailedAttempts(redis).blockedFor([key])).toBeGreaterThan(4_000);
-    } finally {
-      other.disconnect();
-    }
+  it('counts the failures of every process that shares the Redis server, and a process opened later knows the block', async () => {
+    const key = `${randomUUID()}:shared`;
+    await (await gateway()).attempts.record([key], policy);
+    await (await gateway()).attempts.record([key], policy);
+    expect(await (await gateway()).attempts.blockedFor([key])).toBeGreaterThan(4_000);
+  });
+
+  it('learns a block announced by another process, then answers without asking Redis', async () => {
+    const key = `${randomUUID()}:announced`;
+    const [listening, other] = [await gateway(), await gateway()];
+    for (let failure = 0; failure < policy.limit; failure++) await other.attempts.record([key], policy);
+    for (let waited = 0; waited < 1_000 && (await listening.attempts.blockedFor([key])) === 0; waited += 10) await sleep(10);
+    listening.redis.disconnect();
+    expect(await listening.attempts.blockedFor([key])).toBeGreaterThan(4_000);
   });
 });
