@@ -52,6 +52,34 @@ export interface EndpointHealth {
   readonly disabledAt: Date | null;
 }
 
+interface EndpointChanges {
+  /** Origins with a success: their failures are forgotten. */
+  readonly healed: string[];
+  /** Origins' failures after their last success, if any. */
+  readonly failing: { origin: string; failures: number; firstAt: Date; lastAt: Date }[];
+}
+
+/** What attempts, in order, change in their endpoints' health. */
+function endpointChanges(sent: readonly { origin: string; succeeded: boolean; at: Date }[]): EndpointChanges {
+  const healed = new Set<string>();
+  const failing = new Map<string, { origin: string; failures: number; firstAt: Date; lastAt: Date }>();
+  for (const { origin, succeeded, at } of sent) {
+    if (succeeded) {
+      healed.add(origin);
+      failing.delete(origin);
+      continue;
+    }
+    const known = failing.get(origin);
+    if (known) {
+      known.failures += 1;
+      known.lastAt = at;
+    } else {
+      failing.set(origin, { origin, failures: 1, firstAt: at, lastAt: at });
+    }
+  }
+  return { healed: [...healed], failing: [...failing.values()] };
+}
+
 /** Every SQL statement of the webhook outbox. Times come from the caller's clock. */
 export class DeliveryOutbox {
   constructor(private readonly sql: SqlClient) {}
@@ -106,44 +134,85 @@ export class DeliveryOutbox {
     await this.sql.query(`UPDATE wh_deliveries SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = $1 AND id = ANY ($2::uuid[])`, [owner, ids]);
   }
 
-  /** The attempt and its consequence in one transaction; only the lease holder may record. */
-  async recordAttempt(owner: string, record: AttemptRecord, disableAfterMs: number): Promise<void> {
-    const { delivery } = record;
-    const attempt = delivery.attempts + 1;
-    const status: DeliveryStatus = record.outcome === 'succeeded' ? 'succeeded' : record.nextAttemptAt ? 'pending' : 'dead';
-    const finishedAt = new Date(record.startedAt.getTime() + record.durationMs);
+  /**
+   * Attempts and their consequences, in one transaction; only the lease holder may record (an attempt whose
+   * lease was lost is left out: another worker owns its delivery now). In order: a delivery's attempts go to
+   * the same endpoint health as one at a time would.
+   */
+  async recordAttempts(owner: string, records: readonly AttemptRecord[], disableAfterMs: number): Promise<void> {
+    if (records.length === 0) return;
+    const attempts = records.map((record) => ({
+      record,
+      attempt: record.delivery.attempts + 1,
+      status: (record.outcome === 'succeeded' ? 'succeeded' : record.nextAttemptAt ? 'pending' : 'dead') satisfies DeliveryStatus,
+      finishedAt: new Date(record.startedAt.getTime() + record.durationMs),
+    }));
     await this.sql.transaction(async (tx) => {
-      const updated = await tx.query(
-        `UPDATE wh_deliveries SET attempts = $3, status = $4, next_attempt_at = $5, last_status_code = $6, last_error = $7,
-                updated_at = $8, delivered_at = CASE WHEN $4 = 'succeeded' THEN $8 ELSE delivered_at END,
+      const updated = await tx.query<{ id: string }>(
+        `UPDATE wh_deliveries d SET attempts = r.attempt, status = r.status, next_attempt_at = r.next_attempt_at, last_status_code = r.status_code,
+                last_error = r.error, updated_at = r.finished_at, delivered_at = CASE WHEN r.status = 'succeeded' THEN r.finished_at ELSE d.delivered_at END,
                 lease_owner = NULL, lease_until = NULL
-         WHERE id = $1 AND lease_owner = $2 AND attempts = $3 - 1 RETURNING id`,
-        [delivery.id, owner, attempt, status, record.nextAttemptAt, record.statusCode, record.error, finishedAt],
+         FROM unnest($2::uuid[], $3::int[], $4::text[], $5::timestamptz[], $6::int[], $7::text[], $8::timestamptz[])
+           AS r(id, attempt, status, next_attempt_at, status_code, error, finished_at)
+         WHERE d.id = r.id AND d.lease_owner = $1 AND d.attempts = r.attempt - 1
+         RETURNING d.id::text AS id`,
+        [
+          owner,
+          attempts.map((a) => a.record.delivery.id),
+          attempts.map((a) => a.attempt),
+          attempts.map((a) => a.status),
+          attempts.map((a) => a.record.nextAttemptAt),
+          attempts.map((a) => a.record.statusCode),
+          attempts.map((a) => a.record.error),
+          attempts.map((a) => a.finishedAt),
+        ],
       );
-      if (updated.length === 0) return; // the lease was lost: another worker owns this delivery now
+      const owned = new Set(updated.map((row) => row.id));
+      const recorded = attempts.filter((a) => owned.has(a.record.delivery.id));
+      if (recorded.length === 0) return;
       await tx.query(
         `INSERT INTO wh_attempts (delivery_id, attempt, started_at, duration_ms, status_code, error, outcome, next_attempt_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [delivery.id, attempt, record.startedAt, Math.round(record.durationMs), record.statusCode, record.error, record.outcome, record.nextAttemptAt],
+         SELECT * FROM unnest($1::uuid[], $2::int[], $3::timestamptz[], $4::int[], $5::int[], $6::text[], $7::text[], $8::timestamptz[])`,
+        [
+          recorded.map((a) => a.record.delivery.id),
+          recorded.map((a) => a.attempt),
+          recorded.map((a) => a.record.startedAt),
+          recorded.map((a) => Math.round(a.record.durationMs)),
+          recorded.map((a) => a.record.statusCode),
+          recorded.map((a) => a.record.error),
+          recorded.map((a) => a.record.outcome),
+          recorded.map((a) => a.record.nextAttemptAt),
+        ],
       );
       // An attempt never sent tells nothing of the endpoint.
-      if (delivery.url && record.outcome !== 'unsigned') {
-        await this.recordEndpointHealth(tx, originOf(delivery.url), record.outcome === 'succeeded', finishedAt, disableAfterMs);
-      }
+      const sent = recorded.flatMap(({ record, finishedAt }) =>
+        record.delivery.url && record.outcome !== 'unsigned' ? [{ origin: originOf(record.delivery.url), succeeded: record.outcome === 'succeeded', at: finishedAt }] : [],
+      );
+      await this.recordEndpointHealth(tx, endpointChanges(sent), disableAfterMs);
     });
   }
 
-  /** A success heals the endpoint; failing without a break for `disableAfterMs` disables it. */
-  private async recordEndpointHealth(tx: SqlExecutor, origin: string, succeeded: boolean, now: Date, disableAfterMs: number): Promise<void> {
-    if (succeeded) {
-      await tx.query(`DELETE FROM wh_endpoints WHERE origin = $1`, [origin]);
-      return;
-    }
+  /**
+   * A success heals the endpoint; failing without a break for `disableAfterMs` disables it, from the first failure
+   * past that time (or the batch's last one, when the time passed between two failures of one batch).
+   */
+  private async recordEndpointHealth(tx: SqlExecutor, changes: EndpointChanges, disableAfterMs: number): Promise<void> {
+    if (changes.healed.length > 0) await tx.query(`DELETE FROM wh_endpoints WHERE origin = ANY ($1::text[])`, [changes.healed]);
+    const { failing } = changes;
+    if (failing.length === 0) return;
     await tx.query(
-      `INSERT INTO wh_endpoints (origin, consecutive_failures, failing_since) VALUES ($1, 1, $2)
-       ON CONFLICT (origin) DO UPDATE SET consecutive_failures = wh_endpoints.consecutive_failures + 1,
-         disabled_at = CASE WHEN wh_endpoints.failing_since <= $3 THEN coalesce(wh_endpoints.disabled_at, $2) END`,
-      [origin, now, new Date(now.getTime() - disableAfterMs)],
+      `WITH f AS (SELECT * FROM unnest($1::text[], $2::int[], $3::timestamptz[], $4::timestamptz[]) AS f(origin, failures, first_at, last_at)),
+       failing_before AS (
+         UPDATE wh_endpoints e SET consecutive_failures = e.consecutive_failures + f.failures,
+           disabled_at = CASE
+             WHEN e.failing_since <= f.first_at - $5 * interval '1 millisecond' THEN coalesce(e.disabled_at, f.first_at)
+             WHEN e.failing_since <= f.last_at - $5 * interval '1 millisecond' THEN coalesce(e.disabled_at, f.last_at)
+           END
+         FROM f WHERE e.origin = f.origin RETURNING e.origin)
+       INSERT INTO wh_endpoints (origin, consecutive_failures, failing_since)
+       SELECT origin, failures, first_at FROM f WHERE origin NOT IN (SELECT origin FROM failing_before)
+       ON CONFLICT (origin) DO UPDATE SET consecutive_failures = wh_endpoints.consecutive_failures + excluded.consecutive_failures`,
+      [failing.map((f) => f.origin), failing.map((f) => f.failures), failing.map((f) => f.firstAt), failing.map((f) => f.lastAt), disableAfterMs],
     );
   }
 

@@ -5,6 +5,7 @@ import { SecretBox, TenantDirectory, UnopenableSecretError } from '@pvs/tenants'
 import { AttemptRecord, Delivery, DeliveryOutbox, originOf } from '@pvs/webhook-deliveries';
 import { WebhookResult, WebhookSender } from '../delivery-http/webhook-sender.port';
 import { AttemptReport } from './attempt-report';
+import { BatchedWrites } from './batched-writes';
 import { SigningSecrets, signWebhook } from '../signing/webhook-signer';
 import { nextAttemptAt } from './retry-schedule';
 
@@ -34,6 +35,8 @@ export class DeliveryWorker {
   private running = false;
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
+  /** Attempts that end together are recorded in one transaction. */
+  private readonly records = new BatchedWrites<AttemptRecord>((records) => this.outbox.recordAttempts(this.owner, records, this.options.disableEndpointAfterMs));
 
   constructor(
     private readonly outbox: DeliveryOutbox,
@@ -136,7 +139,7 @@ export class DeliveryWorker {
       outcome: succeeded ? 'succeeded' : result.kind === 'response' ? 'failed' : result.kind,
       nextAttemptAt: next,
     };
-    await this.outbox.recordAttempt(this.owner, record, this.options.disableEndpointAfterMs);
+    await this.records.add(record);
     this.report.attempted(record);
   }
 
