@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { PAYMENT_DECISIONS } from '@pvs/contracts';
 import { WebhookReceiver } from '@pvs/embedded/testing';
 import { fold, paymentDecider } from '@pvs/domain';
 import { createTestDatabase, TestDatabase } from '@pvs/sql/testing';
-import { describeWith, requireServiceAddress } from '@pvs/testing';
-import { App, ServiceProcess, buildOnce, freePort, jsonClient } from './service-processes';
+import { describeWith } from '@pvs/testing';
+import { App, ServiceProcess, distributedEnv, buildOnce, freePort, jsonClient } from './service-processes';
 
 // A broker of its own, so restarting it cannot disturb the other suites.
 const KAFKA_PORT = 39092;
@@ -34,17 +34,12 @@ describeWith(['postgres', 'redis', 'kafka'], 'distributed mode under faults: kil
     database = await createTestDatabase();
     receiver = await new WebhookReceiver().start();
     gateway = `http://127.0.0.1:${await freePort()}/api/v1`;
-    env = {
-      DATABASE_URL: database.url,
+    env = distributedEnv(database.url, adminToken, {
       KAFKA_BROKERS: `127.0.0.1:${KAFKA_PORT}`,
-      REDIS_URL: requireServiceAddress('redis'),
-      KAFKA_NAMESPACE: `faults-${randomUUID()}.`,
-      ADMIN_TOKEN: adminToken,
-      SECRETS_KEY: randomBytes(32).toString('base64'),
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       WEBHOOK_RETRY_SCHEDULE: '0,1,1,2,2,5,5,5,10,10',
       SMS_DECISION_WAIT_MS: '500',
-    };
+    });
     for (const app of ['api-gateway', 'matcher', 'projector', 'notifier'] as const) await start(app);
   }, 180_000);
 

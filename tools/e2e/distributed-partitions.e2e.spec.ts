@@ -1,12 +1,12 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { PAYMENT_DECISIONS } from '@pvs/contracts';
 import { fold, paymentDecider } from '@pvs/domain';
 import { WebhookReceiver } from '@pvs/embedded/testing';
 import { PARTITION_COUNT } from '@pvs/runtime';
 import { createTestDatabase, TestDatabase } from '@pvs/sql/testing';
-import { describeWith, requireServiceAddress } from '@pvs/testing';
-import { ServiceProcess, buildOnce, freePort, jsonClient } from './service-processes';
+import { describeWith } from '@pvs/testing';
+import { ServiceProcess, distributedEnv, buildOnce, freePort, jsonClient } from './service-processes';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const memberOf = (matcher: ServiceProcess) => /member ([0-9a-f-]{36}) holds/.exec(matcher.output)?.[1];
@@ -37,16 +37,7 @@ describeWith(['postgres', 'redis', 'kafka'], 'distributed mode with three partit
     database = await createTestDatabase();
     receiver = await new WebhookReceiver().start();
     gateway = `http://127.0.0.1:${await freePort()}/api/v1`;
-    env = {
-      DATABASE_URL: database.url,
-      KAFKA_BROKERS: requireServiceAddress('kafka'),
-      REDIS_URL: requireServiceAddress('redis'),
-      KAFKA_NAMESPACE: `partitions-${randomUUID()}.`,
-      ADMIN_TOKEN: adminToken,
-      SECRETS_KEY: randomBytes(32).toString('base64'),
-      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
-      SMS_DECISION_WAIT_MS: '200',
-    };
+    env = distributedEnv(database.url, adminToken, { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', SMS_DECISION_WAIT_MS: '200' });
     others.push(new ServiceProcess('api-gateway', { ...env, PORT: new URL(gateway).port }), new ServiceProcess('projector', env), new ServiceProcess('notifier', env));
     await Promise.all(others.map((p) => p.waitForOutput(p.app === 'api-gateway' ? 'listening on' : 'running', 60_000)));
     for (let i = 0; i < 3; i++) await startMatcher();

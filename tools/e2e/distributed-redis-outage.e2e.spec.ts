@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createTestDatabase, TestDatabase } from '@pvs/sql/testing';
-import { describeWith, requireServiceAddress } from '@pvs/testing';
-import { ServiceProcess, buildOnce, freePort, jsonClient } from './service-processes';
+import { describeWith } from '@pvs/testing';
+import { ServiceProcess, distributedEnv, buildOnce, freePort, jsonClient } from './service-processes';
 
 // A Redis of its own, so stopping it cannot disturb the other suites.
 const REDIS_PORT = 26379;
@@ -22,15 +22,7 @@ describeWith(['postgres', 'redis', 'kafka'], 'distributed gateway while Redis is
     database = await createTestDatabase();
     const port = await freePort();
     base = `http://127.0.0.1:${port}/api/v1`;
-    gateway = new ServiceProcess('api-gateway', {
-      DATABASE_URL: database.url,
-      KAFKA_BROKERS: requireServiceAddress('kafka'),
-      REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`,
-      KAFKA_NAMESPACE: `redis-outage-${randomUUID()}.`,
-      ADMIN_TOKEN: adminToken,
-      SECRETS_KEY: randomBytes(32).toString('base64'),
-      PORT: String(port),
-    });
+    gateway = new ServiceProcess('api-gateway', distributedEnv(database.url, adminToken, { REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`, PORT: String(port) }));
     await gateway.waitForOutput('listening on', 60_000);
   }, 120_000);
 

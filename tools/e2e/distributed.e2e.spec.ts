@@ -1,9 +1,9 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { createTestDatabase, TestDatabase } from '@pvs/sql/testing';
-import { describeWith, requireServiceAddress } from '@pvs/testing';
+import { describeWith } from '@pvs/testing';
 import { ReadYourWrites, WebhookReceiver } from '@pvs/embedded/testing';
-import { ServiceProcess, buildOnce, freePort, jsonClient } from './service-processes';
+import { ServiceProcess, distributedEnv, buildOnce, freePort, jsonClient } from './service-processes';
 
 describeWith(['postgres', 'kafka', 'redis'], 'distributed mode: four processes on PostgreSQL, Kafka and Redis', () => {
   let database: TestDatabase;
@@ -18,16 +18,7 @@ describeWith(['postgres', 'kafka', 'redis'], 'distributed mode: four processes o
     buildOnce();
     database = await createTestDatabase();
     receiver = await new WebhookReceiver().start();
-    const env = {
-      DATABASE_URL: database.url,
-      KAFKA_BROKERS: requireServiceAddress('kafka'),
-      REDIS_URL: requireServiceAddress('redis'),
-      KAFKA_NAMESPACE: `e2e-${randomUUID()}.`,
-      ADMIN_TOKEN: adminToken,
-      SECRETS_KEY: randomBytes(32).toString('base64'),
-      WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
-      METRICS_TOKEN: metricsToken,
-    };
+    const env = distributedEnv(database.url, adminToken, { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', METRICS_TOKEN: metricsToken });
     const metricsPort = await freePort();
     matcherMetrics = `http://127.0.0.1:${metricsPort}/metrics`;
     for (const app of ['matcher', 'projector', 'notifier'] as const) {

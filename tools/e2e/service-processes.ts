@@ -1,13 +1,31 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { TestResponse } from '@pvs/embedded/testing';
+import { requireServiceAddress } from '@pvs/testing';
 
 export type App = 'api-gateway' | 'matcher' | 'projector' | 'notifier';
 
 /** Builds once per run (incremental), so the processes run what the tests see. */
 export function buildOnce(): void {
   execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
+}
+
+/**
+ * What every app of one distributed service needs: its database, the shared Kafka and Redis (unless `overrides`
+ * name others), a Kafka namespace of its own, the admin token and a fresh secrets key.
+ */
+export function distributedEnv(databaseUrl: string, adminToken: string, overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    KAFKA_BROKERS: requireServiceAddress('kafka'),
+    REDIS_URL: requireServiceAddress('redis'),
+    KAFKA_NAMESPACE: `e2e-${randomUUID()}.`,
+    ADMIN_TOKEN: adminToken,
+    SECRETS_KEY: randomBytes(32).toString('base64'),
+    ...overrides,
+  };
 }
 
 export async function freePort(): Promise<number> {

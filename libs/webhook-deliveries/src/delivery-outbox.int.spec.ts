@@ -43,7 +43,7 @@ async function play(sql: SqlClient, steps: readonly Step[], batchSizes: readonly
   for (const [endpoint, before] of ENDPOINTS_BEFORE.entries()) {
     await sql.query(`INSERT INTO wh_endpoints (origin, consecutive_failures, failing_since) VALUES ($1, $2, $3)`, [origin(endpoint), before.failures, new Date(BASE - before.failingForMs)]);
   }
-  const ids = steps.map(() => randomUUID());
+  const ids: string[] = steps.map(() => randomUUID());
   for (const [i, { endpoint }] of steps.entries()) {
     await outbox.enqueue({ id: ids[i], tenantId: randomUUID(), paymentId: randomUUID(), correlationId: 'c', event: 'payment.verified', url: `${origin(endpoint)}/hooks`, body: '{}' }, new Date(BASE - 1_000));
   }
@@ -66,15 +66,15 @@ async function play(sql: SqlClient, steps: readonly Step[], batchSizes: readonly
   }
   // The world's tables, with its ids and endpoints named by their place.
   const index = (id: string) => ids.indexOf(id);
-  const deliveries = await sql.query(
+  const deliveries = await sql.query<{ id: string; status: string; attempts: number; lease_owner: string | null; [column: string]: unknown }>(
     `SELECT id::text AS id, status, attempts, next_attempt_at, last_status_code, last_error, delivered_at, lease_owner, updated_at FROM wh_deliveries WHERE id = ANY ($1::uuid[])`,
     [ids],
   );
-  const attempts = await sql.query(`SELECT delivery_id::text AS delivery_id, attempt, started_at, duration_ms, status_code, error, outcome, next_attempt_at FROM wh_attempts WHERE delivery_id = ANY ($1::uuid[])`, [ids]);
+  const attempts = await sql.query<{ delivery_id: string; outcome: string; [column: string]: unknown }>(`SELECT delivery_id::text AS delivery_id, attempt, started_at, duration_ms, status_code, error, outcome, next_attempt_at FROM wh_attempts WHERE delivery_id = ANY ($1::uuid[])`, [ids]);
   const endpoints = await sql.query<{ origin: string }>(`SELECT origin, consecutive_failures, failing_since, disabled_at FROM wh_endpoints WHERE origin LIKE $1`, [`https://${world}-%`]);
   return {
-    deliveries: deliveries.map((row) => ({ ...row, id: index(String(row.id)) })).sort((a, b) => a.id - b.id),
-    attempts: attempts.map((row) => ({ ...row, delivery_id: index(String(row.delivery_id)) })).sort((a, b) => a.delivery_id - b.delivery_id),
+    deliveries: deliveries.map((row) => ({ ...row, id: index(row.id) })).sort((a, b) => a.id - b.id),
+    attempts: attempts.map((row) => ({ ...row, delivery_id: index(row.delivery_id) })).sort((a, b) => a.delivery_id - b.delivery_id),
     endpoints: endpoints.map((row) => ({ ...row, origin: row.origin.slice(`https://${world}-`.length, -'.example'.length) })).sort((a, b) => a.origin.localeCompare(b.origin)),
   };
 }
