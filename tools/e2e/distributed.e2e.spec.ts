@@ -127,6 +127,34 @@ describeWith(['postgres', 'kafka', 'redis'], 'distributed mode: four processes o
     expect((await call(gateways[1], 'GET', `/admin/tenants/${tenant.id}`, undefined, admin)).body.data.status).toBe('suspended');
   });
 
+  it('reads with a template learned through the other gateway process within a second, and stops when it is retired', async () => {
+    const admin = { authorization: `Bearer ${adminToken}` };
+    const tenant = (await call(gateways[0], 'POST', '/admin/tenants', { name: 'New bank customer', allowed_senders: { bank: ['NEWBANK'] } }, admin)).body.data;
+    const key = { 'x-api-key': tenant.api_key };
+    const wording = (reference: string, amount: string) => `Dear Customer, your A/C **4455 got PKR ${amount} from SANA IQBAL. Txn ${reference} on 03-12-2026.`;
+    const ingest = (gateway: string, reference: string, amount: string) => call(gateway, 'POST', '/sms/ingest', { sender: 'NEWBANK', body: wording(reference, amount) }, key);
+    const first = `FT${randomUUID().replace(/\D/g, '').slice(0, 10).padEnd(10, '7')}`;
+    expect((await ingest(gateways[1], first, '640.00')).status).toBe(422);
+
+    const learned = await call(gateways[0], 'POST', '/admin/sms-templates', { tenant_id: tenant.id, sender: 'NEWBANK', body: wording(first, '640.00'), marks: { amount: { text: '640.00' }, reference: { text: first } } }, admin);
+    expect(learned.status).toBe(201);
+    const learnedAt = Date.now();
+    let answer: { status: number };
+    let n = 0;
+    do answer = await ingest(gateways[1], `FT${String(learnedAt).slice(-8)}${String(n++).padStart(2, '0')}`, '10.00');
+    while (answer.status === 422 && Date.now() - learnedAt < 1_000);
+    expect(answer.status).toBe(200);
+    const liveAfterMs = Date.now() - learnedAt;
+    console.log(`learned template live in the other gateway after ${liveAfterMs} ms`);
+    expect(liveAfterMs).toBeLessThan(1_000);
+
+    expect((await call(gateways[1], 'POST', `/admin/sms-templates/${learned.body.data.template.id}/retire`, {}, admin)).status).toBe(200);
+    const retiredAt = Date.now();
+    do answer = await ingest(gateways[0], `FT${String(retiredAt).slice(-8)}${String(n++).padStart(2, '0')}`, '11.00');
+    while (answer.status === 200 && Date.now() - retiredAt < 1_000);
+    expect(answer.status).toBe(422);
+  });
+
   it('shows every client at once what any gateway process or webhook said of a payment', async () => {
     const client = new ReadYourWrites({
       gateways: gateways.map((gateway) => (method: string, path: string, body?: unknown, headers?: Record<string, string>) => call(gateway, method, path, body, headers)),

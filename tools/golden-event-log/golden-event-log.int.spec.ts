@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EVENT_SCHEMAS } from '@pvs/contracts';
-import { awaitingIntentDecider, balanceChainFor, operatorDecider, paymentDecider, rebuildRequestsDecider, smsDecider, tenantDecider } from '@pvs/domain';
+import { awaitingIntentDecider, balanceChainFor, learnedTemplatesDecider, operatorDecider, paymentDecider, rebuildRequestsDecider, smsDecider, tenantDecider } from '@pvs/domain';
 import { EventStore, RecordedEvent, UpcastingEventStore, categoryOf, foldStream } from '@pvs/event-store';
 import { PostgresEventStore } from '@pvs/event-store/postgres';
 import { PROJECTIONS, ProjectionRebuild } from '@pvs/projector';
@@ -26,6 +26,7 @@ const FOLDS: Readonly<Record<string, (events: readonly RecordedEvent[]) => unkno
   balance: (events) => foldStream(events, balanceChainFor('')).state,
   tenant: (events) => foldStream(events, tenantDecider).state,
   operator: (events) => foldStream(events, operatorDecider).state,
+  smstemplates: (events) => foldStream(events, learnedTemplatesDecider).state,
   projection: (events) => foldStream(events, rebuildRequestsDecider).state,
 };
 

@@ -36,7 +36,7 @@ export async function recordScenario(): Promise<GoldenEvent[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pvs-golden-'));
   const firstKey = randomBytes(32);
   try {
-    const service = await startTestService({ dataDir, secretsKey: firstKey, paymentExpirySeconds: 4, expirySweepIntervalMs: 100 });
+    const service = await startTestService({ dataDir, secretsKey: firstKey, paymentExpirySeconds: 15, expirySweepIntervalMs: 100 });
     try {
       await paymentsAndTenants(service);
     } finally {
@@ -99,6 +99,7 @@ async function paymentsAndTenants(service: TestService): Promise<void> {
     }
     // No reference: the one bank payment waiting for the amount goes to review, and is rejected.
     rejected.push((await verify(as, 'bank', tid(), 2345 + round)).body.data.uuid);
+    await sleep(200); // a credit without a reference finds its payment in the read model
     await ingest(as, BANK, hbl(`2,${345 + round}.00`));
     // Not a payment at all.
     await ingest(as, WALLET_ONE, `Your OTP is 12345${round}. Do not share it.`);
@@ -113,10 +114,35 @@ async function paymentsAndTenants(service: TestService): Promise<void> {
   await verify(second, 'wallet_two', tid(), 999);
   await expectOk(service.admin('POST', '/admin/projections/payments/rebuild'));
 
-  await sleep(1_000);
+  // Reviewed once the matcher has flagged them all (before they expire).
+  for (let waited = 0; waited < 3_000; waited += 50) {
+    const flagged = (await service.admin('GET', '/admin/payments?status=manual_review&limit=1000')).body.data.map((payment: { uuid: string }) => payment.uuid);
+    if ([...approved, ...rejected].every((uuid) => flagged.includes(uuid))) break;
+    await sleep(50);
+  }
   for (const uuid of approved) await review(uuid, 'approve', 'statement checked');
   for (const uuid of rejected) await review(uuid, 'reject', 'no such credit on the statement');
-  await sleep(5_000);
+  // A wording taught from a rejected SMS: learned (its SMS re-parsed, the payment verified), promoted, retired.
+  await expectOk(service.admin('PATCH', `/admin/tenants/${shop.id}`, { allowed_senders: { wallet_one: ['8558'], bank: ['HBL', 'NEWBANK'] } }));
+  const taught = tid();
+  await verify(as, 'bank', taught, 640);
+  await ingest(as, 'NEWBANK', `Dear Customer, your A/C **4455 got PKR 640.00 from SANA IQBAL. Txn FT${taught} on 03-12-2026.`);
+  // The dry run finds the rejected SMS in the read model.
+  while ((await service.admin('GET', `/admin/sms?state=rejected&tenant_id=${shop.id}`)).body.data.every((sms: { sender: string }) => sms.sender !== 'NEWBANK')) await sleep(20);
+  const template = (
+    await expectOk(
+      service.admin('POST', '/admin/sms-templates', {
+        tenant_id: shop.id,
+        sender: 'NEWBANK',
+        body: `Dear Customer, your A/C **4455 got PKR 640.00 from SANA IQBAL. Txn FT${taught} on 03-12-2026.`,
+        marks: { amount: { text: '640.00' }, reference: { text: `FT${taught}` } },
+        note: 'NEWBANK changed its wording',
+      }),
+    )
+  ).body.data.template;
+  await expectOk(service.admin('POST', `/admin/sms-templates/${template.id}/promote`, { note: 'every tenant' }));
+  await expectOk(service.admin('POST', `/admin/sms-templates/${template.id}/retire`, { note: 'the bank changed it again' }));
+  await sleep(16_000); // the payment nobody paid expires
 }
 
 async function readLog(store: EventStore): Promise<GoldenEvent[]> {

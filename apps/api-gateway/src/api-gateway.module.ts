@@ -54,12 +54,16 @@ import { ListProjectionsHttpController } from './projections/list-projections/li
 import { RequestRebuildHandler } from './projections/request-rebuild/request-rebuild.handler';
 import { RequestRebuildHttpController } from './projections/request-rebuild/request-rebuild.http.controller';
 import { DailySummaryHttpController } from './dashboard/daily-summary/daily-summary.http.controller';
+import { LEARNED_TEMPLATE_REGISTRY, LearnedTemplateRegistry } from './sms/learned-templates/learned-template-registry';
+import { SmsTemplatesHandler } from './sms/sms-templates/sms-templates.handler';
+import { SmsTemplatesHttpController } from './sms/sms-templates/sms-templates.http.controller';
 
 /** The HTTP API: records facts as events, answers queries from the read model. Needs InfrastructureModule. */
 @Module({})
 export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(
     @Inject(TENANT_DIRECTORY) private readonly tenants: TenantDirectory,
+    @Inject(LEARNED_TEMPLATE_REGISTRY) private readonly learnedTemplates: LearnedTemplateRegistry,
     @Inject(PROJECTION_STATUSES) private readonly projections: ProjectionStatuses,
     @Inject(METRICS) private readonly metrics: Metrics,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
@@ -83,6 +87,7 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
         ListPaymentsHttpController,
         ListSmsHttpController,
         ReparseSmsHttpController,
+        SmsTemplatesHttpController,
         RotateWebhookSecretHttpController,
         RotateCredentialHttpController,
         ResealSecretsHttpController,
@@ -102,6 +107,11 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: TENANT_DIRECTORY, inject: [EVENT_STORE, APPEND_SIGNALS], useFactory: (events: EventStore, signals: AppendSignals) => new TenantDirectory(events, signals) },
+        {
+          provide: LEARNED_TEMPLATE_REGISTRY,
+          inject: [EVENT_STORE, APPEND_SIGNALS],
+          useFactory: (events: EventStore, signals: AppendSignals) => new LearnedTemplateRegistry(events, signals),
+        },
         { provide: PAYMENT_VIEWS, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new PostgresPaymentViews(sql) },
         { provide: SMS_VIEWS, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new SmsViews(sql) },
         {
@@ -120,6 +130,7 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
         IngestSmsHandler,
         ReviewPaymentHandler,
         ReparseSmsHandler,
+        SmsTemplatesHandler,
         RegisterPaymentIntentHandler,
         GetPaymentStatusHandler,
         RegisterTenantHandler,
@@ -138,14 +149,17 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
   async onApplicationBootstrap(): Promise<void> {
     this.metrics.projectionLag.track(() => this.projections.all());
     await this.tenants.start();
+    await this.learnedTemplates.start();
     const mismatch = secretsKeyMismatch(this.tenants.all(), this.config.secretBox);
     if (mismatch) {
       await this.tenants.stop();
+      await this.learnedTemplates.stop();
       throw new ConfigError('SECRETS_KEY', mismatch);
     }
   }
 
-  onApplicationShutdown(): Promise<void> {
-    return this.tenants.stop();
+  async onApplicationShutdown(): Promise<void> {
+    await this.tenants.stop();
+    await this.learnedTemplates.stop();
   }
 }

@@ -240,6 +240,31 @@ describe('pvs, the operators CLI, against the whole service over HTTP', () => {
     expect(await pvsJson(['sms', 'reparse', '--tenant', shop.id])).toEqual({ examined: 1, recognised: 0 });
   });
 
+  it('teaches a wording from a rejected SMS: dry run, learn (the payment verifies), list, promote and retire', async () => {
+    const shop = await service.createTenant({ name: 'New bank customer' });
+    await service.admin('PATCH', `/admin/tenants/${shop.id}`, { allowed_senders: { bank: ['NEWBANK'] } });
+    const reference = `FT${randomInt(10_000_000, 99_999_999)}`;
+    const { uuid } = (await service.request('POST', '/payments/verify', { body: { gateway: 'bank', transaction_reference: reference, amount: 640 }, ...withKey(shop.apiKey) })).body.data;
+    const body = `Dear Customer, your A/C **4455 got PKR 640.00 from SANA IQBAL. Txn ${reference} on 03-12-2026.`;
+    expect((await service.request('POST', '/sms/ingest', { body: { sender: 'NEWBANK', body }, ...withKey(shop.apiKey) })).status).toBe(422);
+    let rejected: { sms_id: string }[] = [];
+    await waitUntil(async () => (rejected = await pvsJson(['sms', 'rejected', '--tenant', shop.id])).length === 1, 10_000);
+
+    const lesson = ['templates', 'learn', '--sms', rejected[0].sms_id, '--amount', '640.00', '--reference', reference];
+    const dryRun = await pvs(lesson);
+    expect(dryRun.stdout).toMatch(/would read\s*│\s*1 rejected SMS/);
+    expect(dryRun.stderr).toContain('Nothing recorded');
+    const learned = await pvsJson([...lesson, '--yes', '--note', 'new wording']);
+    expect(learned).toMatchObject({ template: { scope: 'tenant', sender: 'NEWBANK' }, reparse: { examined: 1, recognised: 1 } });
+    await waitUntil(async () => (await service.request('GET', `/payments/status/${uuid}`, withKey(shop.apiKey))).body.data.status === 'verified', 10_000);
+
+    const id = learned.template.id as string;
+    expect((await pvs(['templates', 'list', '--tenant', shop.id])).stdout).toContain(id);
+    expect((await pvs(['templates', 'promote', id])).stdout).toContain(`${id} promoted to every tenant`);
+    expect(await pvsJson(['templates', 'retire', id, '--note', 'changed again'])).toMatchObject({ id, scope: 'all', retired_at: expect.any(String) });
+    expect((await pvs(['templates', 'learn', '--sms', rejected[0].sms_id, '--amount', '641.00', '--no-reference'])).stderr).toMatch(/does not occur in the SMS/);
+  });
+
   it('shows the projections and rebuilds one until it is done', async () => {
     const shop = await service.createTenant({ name: 'Projected' });
     const { reference } = await register(shop, 30);

@@ -206,6 +206,45 @@ describeWithChromium('the operators’ status page in Chromium (embedded)', () =
     expect(await text(page.locator('#review .empty'))).toBe('Nothing is waiting for review.');
   });
 
+  it('teaches a wording from a rejected SMS: the operator marks amount and reference on its text, sees the dry run, learns it, and the payment verifies', async () => {
+    await service.admin('PATCH', `/admin/tenants/${other.id}`, { allowed_senders: { bank: ['NEWBANK'] } });
+    const reference = `FT${tid()}`;
+    const uuid = (await service.request('POST', '/payments/verify', { body: { gateway: 'bank', transaction_reference: reference, amount: 640 }, headers: { 'x-api-key': other.apiKey } })).body.data.uuid;
+    const body = `Dear Customer, your A/C **4455 got PKR 640.00 from SANA IQBAL. Txn ${reference} on 03-12-2026.`;
+    expect((await service.request('POST', '/sms/ingest', { body: { sender: 'NEWBANK', body }, headers: { 'x-api-key': other.apiKey } })).status).toBe(422);
+    const [sms] = await adminData(`/admin/sms?state=rejected&tenant_id=${other.id}`);
+    const row = page.locator(`#rejected tr[data-sms="${sms.sms_id}"]`);
+    await refreshUntil(async () => (await row.count()) === 1);
+    expect(await text(row.locator('td').first())).toBe('Karachi Kitchen');
+
+    await row.locator('button[data-teach]').click();
+    const lesson = page.locator(`#rejected tr[data-sms="${sms.sms_id}"] + tr.lesson-row`);
+    const mark = async (kind: string, value: string) => {
+      // Selects the value in the SMS text as an operator would with the mouse (no DOM types here: the script is text).
+      await page.evaluate(`(() => {
+        const node = document.querySelector('#rejected tr[data-sms="${sms.sms_id}"] + tr.lesson-row pre').firstChild;
+        const start = node.textContent.indexOf(${JSON.stringify(value)});
+        const range = document.createRange();
+        range.setStart(node, start);
+        range.setEnd(node, start + ${value.length});
+        window.getSelection().removeAllRanges();
+        window.getSelection().addRange(range);
+      })()`);
+      await lesson.locator(`button[data-mark="${kind}"]`).click();
+    };
+    await lesson.locator('button[data-dry-run-button]').click();
+    expect(await text(lesson.locator('.row-error'))).toMatch(/amount must be marked|reference must be marked/);
+    await mark('amount', '640.00');
+    await mark('reference', reference);
+    expect(await text(lesson.locator('[data-mark-amount]'))).toBe('640.00');
+    await lesson.locator('button[data-dry-run-button]').click();
+    expect(await text(lesson.locator('[data-dry-run]'))).toBe('Would read 1 rejected SMS of NEWBANK (1 looked at).');
+    await lesson.locator('button[data-learn]').click();
+    await row.waitFor({ state: 'detached' });
+    expect(await text(page.locator('#rejected .notice'))).toMatch(/^Learned learned\.[0-9a-f]{12}: 1 of 1 rejected SMS read now\.$/);
+    await waitUntil(async () => (await statusOf(other, uuid)) === 'verified');
+  });
+
   it('keeps the other panels working when one endpoint fails or does not answer', async () => {
     await page.route('**/api/v1/admin/projections', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Projection status is unavailable' }) }),

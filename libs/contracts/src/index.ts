@@ -8,6 +8,7 @@ export * from './events/payments';
 export * from './events/sms';
 export * from './events/tenants';
 export * from './events/operators';
+export * from './events/sms-templates';
 export * from './events/projections';
 export * from './events/balances';
 export * from './events/domain-event';

@@ -3,6 +3,7 @@ import { Event, SMS_MATCHED, SMS_PARSED, SMS_REJECTED, SMS_UNMATCHED, SmsOutcome
 import { Decider, fold } from './decider';
 import { PaymentCommand, paymentDecider } from './payment';
 import { SmsCommand, smsDecider } from './sms';
+import { LearnedTemplateCommand, learnedTemplatesDecider } from './sms-template';
 import { TenantCommand, tenantDecider } from './tenant';
 import { anIntent } from './testing/fixtures';
 
@@ -118,6 +119,31 @@ const tenantCommand: fc.Arbitrary<TenantCommand> = fc.oneof(
   })),
 );
 
+const TEMPLATE_IDS = ['learned.0123456789ab', 'learned.ba9876543210'];
+const operator = { id: 'op_0a1b2c3d4e5f6071', name: 'Ayesha Siddiqui' };
+const learnedTemplateCommand: fc.Arbitrary<LearnedTemplateCommand> = fc.tuple(fc.constantFrom(...TEMPLATE_IDS), minute).chain(([templateId, minutes]) =>
+  fc.constantFrom<LearnedTemplateCommand>(
+    {
+      type: 'Learn',
+      template: {
+        templateId,
+        tenantId: TENANT_ID,
+        gateway: 'bank',
+        institution: null,
+        sender: 'NEWBANK',
+        pattern: '^got (?<amount>\\d+)$',
+        signature: 'got',
+        example: { smsId: null, sender: 'NEWBANK', body: 'got 5', marks: { amount: [4, 5] } },
+        note: '',
+      },
+      by: operator,
+      now: at(minutes),
+    },
+    { type: 'Promote', templateId, note: 'every tenant', by: operator, now: at(minutes) },
+    { type: 'Retire', templateId, note: 'wording changed', by: operator, now: at(minutes) },
+  ),
+);
+
 /** Runs commands one after the other as the command path would: each decided on the state the events so far fold to. */
 function run<Command, State, E extends Event>(decider: Decider<Command, State, E>, commands: readonly Command[]) {
   const events: E[] = [];
@@ -161,6 +187,7 @@ function describeDecider<Command, State, E extends Event>(name: string, decider:
 describeDecider('payment', paymentDecider, paymentCommand);
 describeDecider('SMS', smsDecider, smsCommand);
 describeDecider('tenant', tenantDecider, tenantCommand);
+describeDecider('learned templates', learnedTemplatesDecider, learnedTemplateCommand);
 
 describe('a payment, over any sequence of commands', () => {
   it('is registered once, decided by an SMS at most once, and never leaves a final status', () => {

@@ -6,3 +6,4 @@ export * from './balance';
 export * from './tenant';
 export * from './projection/rebuild-requests';
 export * from './operator';
+export * from './sms-template';

@@ -4,6 +4,13 @@ export { normalizeReference } from './extract/reference';
 export { DEFAULT_ALLOWED_SENDERS, normalizeSender } from './institutions/senders';
 export { TEMPLATES } from './templates/registry';
 export type { SmsTemplate, TemplateExample } from './templates/template';
+export { LearnedTemplateSet } from './learned/learned-template-set';
+export { isInstitutionId } from './institutions/institutions';
+export type { InstitutionId } from './institutions/institutions';
+export type { LearnedTemplateDefinition } from './learned/learned-template-set';
+export { deriveTemplate } from './learned/derive-template';
+export type { Derivation, Lesson, LessonRefused, Mark, Marks } from './learned/derive-template';
+export type { SlotKind } from './learned/template-pattern';
 export type {
   AllowedSenders,
   Gateway,

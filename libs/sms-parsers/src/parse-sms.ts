@@ -4,6 +4,7 @@ import { isFragment } from './classify/fragments';
 import { Analysis, analyse } from './extract/analyse';
 import { normalizeReference } from './extract/reference';
 import { institutionsOfSender } from './institutions/identify';
+import { LearnedTemplateSet } from './learned/learned-template-set';
 import { institution, InstitutionId } from './institutions/institutions';
 import { normalizeSender, senderTrust } from './institutions/senders';
 import { NormalisedText } from './normalise/text';
@@ -142,12 +143,20 @@ export interface SmsReading {
  * Reads a body from a sender already found on the allow-list (trusted for `gateways`), with no length cap: the layers
  * behind `parseSms`, which the adversarial tests drive with bodies of any size.
  */
-export function readTrustedBody(sender: string, gateways: readonly Gateway[], body: string, receivedAt?: SmsInput['receivedAt']): SmsReading {
+export function readTrustedBody(
+  sender: string,
+  gateways: readonly Gateway[],
+  body: string,
+  receivedAt?: SmsInput['receivedAt'],
+  learned?: LearnedTemplateSet,
+): SmsReading {
   const text = new NormalisedText(body);
   if (text.text === '' || isFragment(text.text)) return { text, result: reject('malformed') };
   const institutions = institutionsOfSender(sender, gateways);
   const analysis = analyse(text.text);
-  const byTemplate = readByTemplate(analysis, candidateTemplates(gateways, institutions), receivedAt);
+  const builtIn = candidateTemplates(gateways, institutions);
+  const taught = learned?.forSender(sender, gateways) ?? [];
+  const byTemplate = readByTemplate(analysis, taught.length === 0 ? builtIn : [...builtIn, ...taught], receivedAt);
   if (byTemplate !== undefined) return { text, analysis, result: byTemplate.ok ? parsedSms(fromTemplate(byTemplate), text) : reject(byTemplate.reason) };
   const extracted = classify(analysis, { gateways, institutions, receivedAt });
   return { text, analysis, result: extracted.ok ? parsedSms(fromExtraction(extracted), text) : reject(extracted.reason) };
@@ -159,7 +168,7 @@ export function readSms(input: SmsInput, options: ParseOptions = {}): SmsReading
   const sender = normalizeSender(input.sender);
   const gateways = senderTrust(options.allowedSenders).get(sender);
   if (gateways === undefined) return { text: new NormalisedText(''), result: reject('untrusted_sender') };
-  return readTrustedBody(sender, gateways, input.body, input.receivedAt);
+  return readTrustedBody(sender, gateways, input.body, input.receivedAt, options.learned);
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { LearnedTemplateSet } from './learned/learned-template-set';
 import { Span } from './normalise/text';
 import { AllowedSenders, GATEWAYS, Gateway } from '@pvs/contracts';
 
@@ -23,6 +24,8 @@ export interface SmsInput {
 export interface ParseOptions {
   /** A list given for a gateway replaces that gateway's default list. */
   readonly allowedSenders?: AllowedSenders;
+  /** Wordings operators taught: tried after the built-in templates of the sender's gateways. */
+  readonly learned?: LearnedTemplateSet;
 }
 
 export interface Payer {

@@ -1,12 +1,12 @@
 import { Tenant } from '@pvs/domain';
 import { SMS_PARSED, SMS_REJECTED, SmsParse, SmsParsedData, SmsReceivedData, SmsRejectedData } from '@pvs/contracts';
-import { normalizeReference, parseSms } from '@pvs/sms-parsers';
+import { LearnedTemplateSet, normalizeReference, parseSms } from '@pvs/sms-parsers';
 
-/** The parse of a recorded SMS under the tenant's settings, as the event to record. */
-export function parseRecordedSms(tenant: Tenant, sms: SmsReceivedData, reparsed: boolean): SmsParse {
+/** The parse of a recorded SMS under the tenant's settings and the wordings taught for it, as the event to record. */
+export function parseRecordedSms(tenant: Tenant, sms: SmsReceivedData, reparsed: boolean, learned: LearnedTemplateSet): SmsParse {
   const result = parseSms(
     { sender: sms.sender, body: sms.body, receivedAt: sms.receivedAt ?? sms.recordedAt },
-    { allowedSenders: tenant.allowedSenders ?? undefined },
+    { allowedSenders: tenant.allowedSenders ?? undefined, learned },
   );
   if (!result.ok) {
     const data: SmsRejectedData = { smsId: sms.smsId, tenantId: tenant.id, reason: result.reason };

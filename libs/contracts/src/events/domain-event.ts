@@ -3,7 +3,8 @@ import { OperatorEvent } from './operators';
 import { PaymentEvent } from './payments';
 import { ProjectionRebuildRequested } from './projections';
 import { SmsAwaitingIntent, SmsEvent } from './sms';
+import { SmsTemplateEvent } from './sms-templates';
 import { TenantEvent } from './tenants';
 
 /** Every event the service records, of every stream. */
-export type DomainEvent = PaymentEvent | SmsEvent | SmsAwaitingIntent | BalanceObserved | TenantEvent | OperatorEvent | ProjectionRebuildRequested;
+export type DomainEvent = PaymentEvent | SmsEvent | SmsAwaitingIntent | BalanceObserved | TenantEvent | OperatorEvent | SmsTemplateEvent | ProjectionRebuildRequested;

@@ -52,6 +52,9 @@ export const EVENT_SCHEMAS: { readonly [T in DomainEvent['type']]: EventSchema }
   TenantCredentialRotated: FIRST,
   OperatorTokenIssued: FIRST,
   OperatorTokenRevoked: FIRST,
+  SmsTemplateLearned: FIRST,
+  SmsTemplatePromoted: FIRST,
+  SmsTemplateRetired: FIRST,
   ProjectionRebuildRequested: FIRST,
 };
 

@@ -67,7 +67,7 @@ export const INSTITUTIONS = {
 
 export type InstitutionId = keyof typeof INSTITUTIONS;
 
-function isInstitutionId(id: string): id is InstitutionId {
+export function isInstitutionId(id: string): id is InstitutionId {
   return Object.hasOwn(INSTITUTIONS, id);
 }
 

@@ -6,12 +6,12 @@ import { normalizeReference } from '../extract/reference';
 import { readMoney } from '../normalise/money';
 import { Span } from '../normalise/text';
 import { Payer, SmsInput, SmsRejectionReason } from '../sms.types';
-import { SmsTemplate } from './template';
+import { TemplateMatcher } from './template';
 
 /** What a template read, before it becomes a result: money in paisa, spans in the normalised text. */
 export interface TemplateReading {
   readonly ok: true;
-  readonly template: SmsTemplate;
+  readonly template: TemplateMatcher;
   readonly amountPaisa: number;
   readonly reference: string | null;
   readonly spans: { readonly amount: Span; readonly reference: Span | null };
@@ -36,9 +36,9 @@ function payerOf(groups: Groups): Payer | undefined {
 }
 
 /** Each template's pattern without match indices, which cost more than the match itself; indices are taken only when needed. */
-const WITHOUT_INDICES = new WeakMap<SmsTemplate, RegExp>();
+const WITHOUT_INDICES = new WeakMap<TemplateMatcher, RegExp>();
 
-function quickPattern(template: SmsTemplate): RegExp {
+function quickPattern(template: TemplateMatcher): RegExp {
   let pattern = WITHOUT_INDICES.get(template);
   if (pattern === undefined) {
     pattern = new RegExp(template.pattern.source, template.pattern.flags.replace('d', ''));
@@ -54,7 +54,7 @@ function onlyPlace(text: string, value: string): Span | undefined {
 }
 
 /** Where the amount and reference stand: found by their text when it occurs once, else from the match's indices. */
-function spansOf(template: SmsTemplate, text: string, groups: Groups): TemplateReading['spans'] {
+function spansOf(template: TemplateMatcher, text: string, groups: Groups): TemplateReading['spans'] {
   const { amount = '', reference } = groups;
   const amountSpan = onlyPlace(text, amount);
   const referenceSpan = reference === undefined ? null : onlyPlace(text, reference);
@@ -63,7 +63,7 @@ function spansOf(template: SmsTemplate, text: string, groups: Groups): TemplateR
   return { amount: indices.amount ?? [0, 0], reference: indices.reference ?? null };
 }
 
-function read(template: SmsTemplate, text: string, match: RegExpExecArray, receivedAt: SmsInput['receivedAt']): TemplateOutcome {
+function read(template: TemplateMatcher, text: string, match: RegExpExecArray, receivedAt: SmsInput['receivedAt']): TemplateOutcome {
   const groups: Groups = match.groups ?? {};
   const amount = readMoney(groups.amount ?? '');
   if (amount.kind !== 'exact') return refuse(amount.kind === 'ambiguous' ? 'ambiguous' : 'malformed');
@@ -106,7 +106,7 @@ function sameReading(a: TemplateReading, b: TemplateReading): boolean {
  */
 export function readByTemplate(
   analysis: Analysis,
-  templates: readonly SmsTemplate[],
+  templates: readonly TemplateMatcher[],
   receivedAt: SmsInput['receivedAt'],
 ): TemplateOutcome | undefined {
   const { text } = analysis;

@@ -13,21 +13,27 @@ export interface TemplateExample {
   readonly occurredAt?: string;
 }
 
-/**
- * One real SMS wording. Fields come from the pattern's named groups: amount, reference, balance,
- * payerName, payerNumber, payerAccount, receivingAccount, date, time; `tail` (promotional trailer) is ignored.
- */
-export interface SmsTemplate {
+/** What reading a message by a wording needs: built-in templates and learned ones alike. */
+export interface TemplateMatcher {
   readonly id: string;
   readonly gateway: Gateway;
-  readonly institution: InstitutionId;
-  /** The institution's sender ids: a template is tried only on messages from them. */
-  readonly senders: readonly string[];
+  /** Null for a wording learned from a sender no institution is known by (a tenant's own sender id). */
+  readonly institution: InstitutionId | null;
   /** Kinds of wording that are part of this template's own text and so do not reject it ("sent to SCB PK A/C"). */
   readonly acceptsWording?: readonly WordingKind[];
   /** Unanchored marker of this wording: seen without a full match means a damaged message, seen twice means two readings. */
   readonly signature: RegExp;
   readonly pattern: RegExp;
+}
+
+/**
+ * One real SMS wording. Fields come from the pattern's named groups: amount, reference, balance,
+ * payerName, payerNumber, payerAccount, receivingAccount, date, time; `tail` (promotional trailer) is ignored.
+ */
+export interface SmsTemplate extends TemplateMatcher {
+  readonly institution: InstitutionId;
+  /** The institution's sender ids: a template is tried only on messages from them. */
+  readonly senders: readonly string[];
   readonly examples: readonly TemplateExample[];
 }
 
@@ -40,10 +46,13 @@ export function ofInstitution(id: InstitutionId): Pick<SmsTemplate, 'institution
 const MESSAGE_END = String.raw`[.;]?(?: (?<tail>.{0,2000}))?$`;
 
 /** Anchors a template body written in normalised single-line text; the message may end in a promotional tail. */
-export function wording(strings: TemplateStringsArray, ...fragments: readonly string[]): RegExp {
-  const body = strings.raw.reduce((joined, raw, index) => joined + raw + (fragments[index] ?? ''), '');
+export function anchored(body: string): RegExp {
   // With match indices: where the amount and reference stand is part of the reading.
   return new RegExp(`^${body.normalize('NFKC')}${MESSAGE_END}`, 'id');
+}
+
+export function wording(strings: TemplateStringsArray, ...fragments: readonly string[]): RegExp {
+  return anchored(strings.raw.reduce((joined, raw, index) => joined + raw + (fragments[index] ?? ''), ''));
 }
 
 export function marker(source: string): RegExp {

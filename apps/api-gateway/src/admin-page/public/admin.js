@@ -328,11 +328,160 @@ function renderProjections(body, projections, meta) {
   body.replaceChildren(table('projections-table', [['Projection'], ['Events behind', 'num'], ['Time behind', 'num'], ['State']], rows));
 }
 
+// ---- Rejected SMS: teach the parser a wording -------------------------------------------------
+
+const REJECTED_LIMIT = 50;
+const MARKS = [
+  ['amount', 'Amount'],
+  ['reference', 'Reference'],
+];
+/** Rows by SMS id, kept across refreshes so that an open lesson survives them. */
+const rejectedRows = new Map();
+const taught = new Set();
+
+const loadRejected = () => api(`/admin/sms?state=rejected&limit=${REJECTED_LIMIT}`);
+
+/** The part of the body selected in its text node, as the mark the API takes. */
+function selectedMark(bodyText) {
+  const selection = window.getSelection();
+  if (!selection || selection.rangeCount === 0 || selection.isCollapsed) return null;
+  const range = selection.getRangeAt(0);
+  if (range.startContainer !== bodyText || range.endContainer !== bodyText) return null;
+  const text = bodyText.data.slice(range.startOffset, range.endOffset);
+  const start = range.startOffset + (text.length - text.trimStart().length);
+  return text.trim() === '' ? null : { text: text.trim(), at: start };
+}
+
+function lessonEditor(sms, notice, done) {
+  const bodyText = document.createTextNode(sms.body);
+  const marks = {};
+  const shown = h('dl', { class: 'marks' });
+  const problem = h('p', { class: 'row-error', role: 'alert', hidden: true });
+  const result = h('p', { class: 'dry-run', 'data-dry-run': '', hidden: true });
+  const noReference = h('input', { type: 'checkbox', 'data-no-reference': '' });
+  const learn = h('button', { type: 'button', 'data-learn': '', disabled: true }, 'Learn');
+  const showMarks = () => {
+    shown.replaceChildren(...MARKS.flatMap(([kind, label]) => (marks[kind] ? [h('dt', {}, label), h('dd', { class: 'mono', [`data-mark-${kind}`]: '' }, marks[kind].text)] : [])));
+    learn.disabled = true;
+    result.hidden = true;
+  };
+  const lesson = () => ({ sms_id: sms.sms_id, marks: { amount: marks.amount, reference: noReference.checked ? null : marks.reference } });
+  const failed = (error) => {
+    if (error.status === 401) return signOut(TOKEN_REFUSED);
+    problem.textContent = error.message;
+    problem.hidden = false;
+  };
+  const dryRun = async () => {
+    problem.hidden = true;
+    try {
+      const run = await api('/admin/sms-templates/dry-run', { method: 'POST', body: lesson() });
+      result.textContent = `Would read ${number.format(run.would_read.count)} rejected SMS of ${run.template.sender} (${number.format(run.scanned)} looked at).`;
+      result.hidden = false;
+      learn.disabled = false;
+    } catch (error) {
+      failed(error);
+    }
+  };
+  learn.addEventListener('click', async () => {
+    learn.disabled = true;
+    problem.hidden = true;
+    try {
+      const { template, reparse } = await api('/admin/sms-templates', { method: 'POST', body: lesson() });
+      notice.textContent = `Learned ${template.id}: ${number.format(reparse.recognised)} of ${number.format(reparse.examined)} rejected SMS read now.`;
+      notice.hidden = false;
+      done();
+    } catch (error) {
+      failed(error);
+    }
+  });
+  noReference.addEventListener('change', showMarks);
+  return h(
+    'div',
+    { class: 'lesson' },
+    h('p', { class: 'muted' }, 'Select a value in the text, then say what it is.'),
+    h('pre', { class: 'sms-body', 'data-sms-body': '' }, bodyText),
+    h(
+      'div',
+      { class: 'action-line' },
+      MARKS.map(([kind, label]) =>
+        h('button', { type: 'button', class: 'ghost', 'data-mark': kind, onclick: () => {
+          const mark = selectedMark(bodyText);
+          if (!mark) return failed({ message: `Select the ${label.toLowerCase()} in the text first.` });
+          problem.hidden = true;
+          marks[kind] = mark;
+          showMarks();
+        } }, label),
+      ),
+      h('label', { class: 'check' }, noReference, 'No reference'),
+      h('button', { type: 'button', 'data-dry-run-button': '', onclick: dryRun }, 'Dry run'),
+      learn,
+    ),
+    shown,
+    result,
+    problem,
+  );
+}
+
+function rejectedRow(sms, notice) {
+  const editor = h('tr', { class: 'lesson-row', hidden: true }, h('td', { colspan: 5 }));
+  const row = h(
+    'tr',
+    { 'data-sms': sms.sms_id },
+    h('td', {}, tenantNames.get(sms.tenant_id) ?? sms.tenant_id),
+    h('td', { class: 'mono' }, sms.sender),
+    h('td', {}, badge('warn', sms.rejection_reason ?? 'rejected')),
+    h('td', { class: 'sms-text' }, sms.body),
+    h(
+      'td',
+      { class: 'actions' },
+      h('button', { type: 'button', class: 'ghost', 'data-teach': '', onclick: () => {
+        if (editor.hidden) editor.firstElementChild.replaceChildren(lessonEditor(sms, notice, () => {
+          taught.add(sms.sms_id);
+          editor.remove();
+          row.remove();
+          rejectedRows.delete(sms.sms_id);
+        }));
+        editor.hidden = !editor.hidden;
+      } }, 'Teach'),
+    ),
+  );
+  return [row, editor];
+}
+
+function renderRejected(body, rejected, meta) {
+  const waiting = rejected.filter((sms) => !taught.has(sms.sms_id));
+  meta.textContent = rejected.length >= REJECTED_LIMIT ? `${REJECTED_LIMIT}+ rejected` : `${waiting.length} rejected`;
+  let rows = body.querySelector('tbody');
+  let notice = body.querySelector('.notice');
+  if (!rows) {
+    rejectedRows.clear();
+    notice = h('p', { class: 'notice', role: 'status', hidden: true });
+    body.replaceChildren(notice, table('rejected-table', [['Tenant'], ['Sender'], ['Reason'], ['SMS'], ['']], []), empty('No rejected SMS.'));
+    rows = body.querySelector('tbody');
+  }
+  const wanted = new Set(waiting.map((sms) => sms.sms_id));
+  for (const [id, pair] of rejectedRows) {
+    if (!wanted.has(id)) {
+      pair.forEach((element) => element.remove());
+      rejectedRows.delete(id);
+    }
+  }
+  for (const sms of waiting) {
+    if (rejectedRows.has(sms.sms_id)) continue;
+    const pair = rejectedRow(sms, notice);
+    rejectedRows.set(sms.sms_id, pair);
+    rows.append(...pair);
+  }
+  body.querySelector('.table-wrap').hidden = waiting.length === 0;
+  body.querySelector('.empty').hidden = waiting.length > 0;
+}
+
 // ---- Panels, refresh, sign-in -----------------------------------------------------------------
 
 const PANELS = [
   { id: 'daily', load: () => api('/admin/dashboard/daily'), render: renderDaily },
   { id: 'review', load: loadReview, render: renderReview },
+  { id: 'rejected', load: loadRejected, render: renderRejected },
   { id: 'webhooks', load: loadWebhooks, render: renderWebhooks },
   { id: 'projections', load: () => api('/admin/projections'), render: renderProjections },
 ];

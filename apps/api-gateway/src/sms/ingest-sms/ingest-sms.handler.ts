@@ -6,6 +6,7 @@ import { METRICS, Metrics } from '@pvs/observability';
 import { CLOCK, Clock } from '@pvs/runtime';
 import { normalizeSender } from '@pvs/sms-parsers';
 import { GATEWAY_CONFIG, GatewayConfig } from '../../gateway-config';
+import { LEARNED_TEMPLATE_REGISTRY, LearnedTemplateRegistry } from '../learned-templates/learned-template-registry';
 import { parseRecordedSms } from '../sms-parsing';
 import { ForwardedSms } from './forwarded-sms';
 import { rejectionMessage } from './rejection-messages';
@@ -33,6 +34,7 @@ export class IngestSmsHandler {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     @Inject(METRICS) private readonly metrics: Metrics,
+    @Inject(LEARNED_TEMPLATE_REGISTRY) private readonly learned: LearnedTemplateRegistry,
   ) {}
 
   /**
@@ -52,7 +54,7 @@ export class IngestSmsHandler {
       recordedAt: this.clock.now().toISOString(),
       source: sms.source,
     };
-    const parse = parseRecordedSms(tenant, received, false);
+    const parse = parseRecordedSms(tenant, received, false, this.learned.forTenant(tenant.id));
     // Almost every SMS is new: it is appended without a read, and a repeat is read on the conflict.
     const recorded = await handleCommand(this.events, stream, smsDecider, { type: 'Record', received, parse }, {
       metadata: { tenantId: tenant.id, correlationId },

@@ -4,6 +4,7 @@ import { smsDecider } from '@pvs/domain';
 import { EVENT_STORE, EventStore, aggregateStream, handleCommand } from '@pvs/event-store';
 import { SmsViews } from '@pvs/read-model';
 import { TENANT_DIRECTORY, TenantDirectory } from '@pvs/tenants';
+import { LEARNED_TEMPLATE_REGISTRY, LearnedTemplateRegistry } from '../learned-templates/learned-template-registry';
 import { parseRecordedSms } from '../sms-parsing';
 import { SMS_VIEWS } from '../sms-views.token';
 
@@ -25,22 +26,28 @@ export class ReparseSmsHandler {
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(SMS_VIEWS) private readonly views: SmsViews,
     @Inject(TENANT_DIRECTORY) private readonly tenants: TenantDirectory,
+    @Inject(LEARNED_TEMPLATE_REGISTRY) private readonly learned: LearnedTemplateRegistry,
   ) {}
 
   async reparse(tenantId: string | undefined, correlationId: string): Promise<ReparseSummary> {
     const rejected = await this.views.list({ tenantId, state: 'rejected', limit: BATCH });
+    return this.reparseEach(rejected.map((sms) => sms.smsId), correlationId);
+  }
+
+  /** Parses these SMS again, each that is still rejected: the others are left as they are. */
+  async reparseEach(smsIds: readonly string[], correlationId: string): Promise<ReparseSummary> {
     let recognised = 0;
-    for (const { smsId } of rejected) {
+    for (const smsId of smsIds) {
       const stream = smsStream(smsId);
       const { state: sms, version } = await aggregateStream(this.events, stream, smsDecider);
       if (!sms.received || sms.lastParse?.event.type !== SMS_REJECTED) continue;
       const tenant = await this.tenants.find(sms.received.tenantId);
       if (!tenant) continue;
-      const command = { type: 'Reparse', parse: parseRecordedSms(tenant, sms.received, true) } as const;
+      const command = { type: 'Reparse', parse: parseRecordedSms(tenant, sms.received, true, this.learned.forTenant(tenant.id)) } as const;
       // Changed meanwhile (another reparse): decided again on the stream as it became.
       const reparsed = await handleCommand(this.events, stream, smsDecider, command, { metadata: { tenantId: tenant.id, correlationId }, known: { state: sms, version } });
       if (reparsed.ok && reparsed.events.length > 0) recognised++;
     }
-    return { examined: rejected.length, recognised };
+    return { examined: smsIds.length, recognised };
   }
 }

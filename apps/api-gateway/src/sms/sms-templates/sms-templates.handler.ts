@@ -1,0 +1,146 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { SMS_TEMPLATES_STREAM, smsStream } from '@pvs/contracts';
+import { LearnedTemplate, LearnedTemplateCommand, Principal, Result, learnedTemplatesDecider, refused, smsDecider, succeed } from '@pvs/domain';
+import { EVENT_STORE, EventStore, aggregateStream, handleCommand } from '@pvs/event-store';
+import { SmsViews } from '@pvs/read-model';
+import { CLOCK, Clock } from '@pvs/runtime';
+import { Derivation, Marks, deriveTemplate, parseSms } from '@pvs/sms-parsers';
+import { TENANT_DIRECTORY, TenantDirectory } from '@pvs/tenants';
+import { LEARNED_TEMPLATE_REGISTRY, LearnedTemplateRegistry } from '../learned-templates/learned-template-registry';
+import { ReparseSmsHandler, ReparseSummary } from '../reparse-sms/reparse-sms.handler';
+import { SMS_VIEWS } from '../sms-views.token';
+import { DryRun, dryRun } from './template-dry-run';
+import { LearnTemplateRequest, MarkRequest } from './learn-template.request.dto';
+
+/** The stored SMS a dry run looks at: the newest of the tenant's. */
+const DRY_RUN_SCAN = 20_000;
+/** How long a confirm waits for this process to know the template before it re-parses with it. */
+const LIVE_WAIT_MS = 1_000;
+
+/** What learning from an example would do, before it is recorded. */
+export interface TemplateLesson {
+  readonly tenantId: string;
+  readonly example: { readonly smsId: string | null; readonly sender: string; readonly body: string };
+  readonly derivation: Derivation;
+  readonly dryRun: DryRun;
+}
+
+const toMark = (mark: MarkRequest | undefined) => mark && { text: mark.text, ...(mark.at === undefined ? {} : { at: mark.at }) };
+
+function marksOf(request: LearnTemplateRequest): Marks {
+  const { amount, reference, receiving_account, balance, payer, date, time } = request.marks;
+  return {
+    amount: { text: amount.text, ...(amount.at === undefined ? {} : { at: amount.at }) },
+    reference: reference === null ? null : { text: reference.text, ...(reference.at === undefined ? {} : { at: reference.at }) },
+    receivingAccount: toMark(receiving_account),
+    balance: toMark(balance),
+    payerName: toMark(payer),
+    date: toMark(date),
+    time: toMark(time),
+  };
+}
+
+/** Where each marked value stands in the raw body, as the event records it. */
+function markedSpans(body: string, marks: Marks): Record<string, readonly [number, number]> {
+  const spans: Record<string, readonly [number, number]> = {};
+  for (const [kind, mark] of Object.entries(marks)) {
+    if (!mark) continue;
+    const start = mark.at ?? body.indexOf(mark.text);
+    if (start >= 0) spans[kind] = [start, start + mark.text.length];
+  }
+  return spans;
+}
+
+/**
+ * Operators teach the parser a wording from an example: a dry run first (what the template would read among the
+ * stored SMS, refused when it would change how any parsed SMS reads), then the template recorded, live in every
+ * gateway process, and the rejected SMS it reads parsed again, so their payments verify or go to review.
+ */
+@Injectable()
+export class SmsTemplatesHandler {
+  constructor(
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(SMS_VIEWS) private readonly views: SmsViews,
+    @Inject(TENANT_DIRECTORY) private readonly tenants: TenantDirectory,
+    @Inject(LEARNED_TEMPLATE_REGISTRY) private readonly registry: LearnedTemplateRegistry,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly reparse: ReparseSmsHandler,
+  ) {}
+
+  async dryRun(request: LearnTemplateRequest): Promise<Result<TemplateLesson>> {
+    const example = await this.exampleOf(request);
+    if (!example.ok) return example;
+    const { tenantId, smsId, sender, body } = example.value;
+    const tenant = await this.tenants.find(tenantId);
+    if (!tenant) return refused('not_found', 'Tenant not found');
+    const allowedSenders = tenant.allowedSenders ?? undefined;
+    const learned = this.registry.forTenant(tenantId);
+    const already = parseSms({ sender, body }, { allowedSenders, learned });
+    if (already.ok && already.templateId?.startsWith('learned.')) return refused('unprocessable', `The SMS is already read by the learned template ${already.templateId}`);
+    const derivation = deriveTemplate({ scope: tenantId, sender, body, marks: marksOf(request), allowedSenders, gateway: request.gateway });
+    if (!derivation.ok) return refused('unprocessable', derivation.reason);
+    const stored = await this.views.list({ tenantId, limit: DRY_RUN_SCAN });
+    const run = dryRun(derivation.definition, stored, (id) => (id === tenantId ? { allowedSenders, learned } : undefined));
+    if (run.conflicts.length > 0) {
+      const [first] = run.conflicts;
+      return refused('unprocessable', `The template would change how ${run.conflicts.length} parsed SMS read (e.g. SMS ${first.smsId}, read by ${first.readBy})`);
+    }
+    return succeed({ tenantId, example: { smsId, sender, body }, derivation, dryRun: run });
+  }
+
+  /** The dry run again, then the template recorded and the rejected SMS it reads parsed again. */
+  async learn(request: LearnTemplateRequest, by: Principal, correlationId: string): Promise<Result<{ template: LearnedTemplate; reparse: ReparseSummary }>> {
+    const lesson = await this.dryRun(request);
+    if (!lesson.ok) return lesson;
+    const { tenantId, example, derivation } = lesson.value;
+    const { definition } = derivation;
+    const command: LearnedTemplateCommand = {
+      type: 'Learn',
+      template: {
+        templateId: definition.id,
+        tenantId,
+        gateway: definition.gateway,
+        institution: definition.institution,
+        sender: definition.sender,
+        pattern: definition.pattern,
+        signature: definition.signature,
+        example: { ...example, marks: markedSpans(example.body, marksOf(request)) },
+        note: request.note ?? '',
+      },
+      by,
+      now: this.clock.now(),
+    };
+    const learned = await handleCommand(this.events, SMS_TEMPLATES_STREAM, learnedTemplatesDecider, command, { metadata: { tenantId, correlationId } });
+    if (!learned.ok) return learned;
+    if (learned.checkpoint !== null) await this.registry.waitFor(learned.checkpoint, LIVE_WAIT_MS);
+    const reparse = await this.reparse.reparseEach(
+      lesson.value.dryRun.wouldRead.map((sms) => sms.sms_id),
+      correlationId,
+    );
+    return succeed({ template: learned.state.templates[definition.id], reparse });
+  }
+
+  async change(type: 'Promote' | 'Retire', templateId: string, note: string, by: Principal, correlationId: string): Promise<Result<LearnedTemplate>> {
+    const command: LearnedTemplateCommand = { type, templateId, note, by, now: this.clock.now() };
+    const changed = await handleCommand(this.events, SMS_TEMPLATES_STREAM, learnedTemplatesDecider, command, { metadata: { correlationId } });
+    if (!changed.ok) return changed;
+    if (changed.checkpoint !== null) await this.registry.waitFor(changed.checkpoint, LIVE_WAIT_MS);
+    return succeed(changed.state.templates[templateId]);
+  }
+
+  list(tenantId: string | undefined): LearnedTemplate[] {
+    return this.registry.all().filter((template) => tenantId === undefined || template.tenantId === tenantId || template.scope === 'all');
+  }
+
+  private async exampleOf(request: LearnTemplateRequest): Promise<Result<{ tenantId: string; smsId: string | null; sender: string; body: string }>> {
+    if (request.sms_id !== undefined) {
+      const { state } = await aggregateStream(this.events, smsStream(request.sms_id), smsDecider);
+      if (!state.received) return refused('not_found', 'SMS not found');
+      const { tenantId, sender, body } = state.received;
+      return succeed({ tenantId, smsId: request.sms_id, sender, body });
+    }
+    const { tenant_id: tenantId, sender, body } = request;
+    if (tenantId === undefined || sender === undefined || body === undefined) return refused('unprocessable', 'Give sms_id, or tenant_id, sender and body of the SMS to learn from');
+    return succeed({ tenantId, smsId: null, sender, body });
+  }
+}

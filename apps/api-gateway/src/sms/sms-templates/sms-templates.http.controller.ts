@@ -1,0 +1,159 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { FastifyRequest } from 'fastify';
+import { GATEWAYS } from '@pvs/contracts';
+import { LearnedTemplate, Principal } from '@pvs/domain';
+import { CurrentOperator, OperatorGuard } from '../../auth/operator.guard';
+import { AdminApi, ApiBodyErrors, ApiData, ApiErrors, PathParam, Summary, UuidQuery } from '../../http/openapi/api-docs';
+import { PlainText, plainTextPattern } from '../../http/plain-text';
+import { OptionalNotNull } from '../../http/optional-not-null';
+import { optionalUuidParam } from '../../http/query-params';
+import { valueOf } from '../../http/refusals';
+import { LearnTemplateRequest } from './learn-template.request.dto';
+import { SmsTemplatesHandler, TemplateLesson } from './sms-templates.handler';
+
+const TEMPLATE_ID = '^learned\\.[0-9a-f]{12}$';
+const SAMPLES = 50;
+const str: SchemaObject = { type: 'string' };
+const nullableStr: SchemaObject = { type: 'string', nullable: true };
+const dateTime: SchemaObject = { type: 'string', format: 'date-time' };
+
+const TEMPLATE_SCHEMA: SchemaObject = {
+  type: 'object',
+  required: ['id', 'tenant_id', 'scope', 'gateway', 'sender', 'pattern', 'example_body', 'learned_by', 'learned_at', 'retired_at'],
+  properties: {
+    id: { type: 'string', pattern: TEMPLATE_ID },
+    tenant_id: { type: 'string', format: 'uuid' },
+    scope: { type: 'string', enum: ['tenant', 'all'], description: "tenant: reads that tenant's SMS only; all: promoted to every tenant" },
+    gateway: { type: 'string', enum: [...GATEWAYS] },
+    institution: nullableStr,
+    sender: str,
+    pattern: str,
+    example_body: str,
+    note: str,
+    learned_by: str,
+    learned_at: dateTime,
+    promoted_at: { ...dateTime, nullable: true },
+    retired_at: { ...dateTime, nullable: true },
+  },
+};
+
+const DRY_RUN_SCHEMA: SchemaObject = {
+  type: 'object',
+  required: ['template', 'would_read', 'upgrades', 'scanned'],
+  properties: {
+    template: {
+      type: 'object',
+      properties: { id: str, gateway: str, institution: nullableStr, sender: str, pattern: str, slots: { type: 'array', items: str }, auto_slots: { type: 'array', items: str } },
+    },
+    would_read: {
+      type: 'object',
+      description: 'The rejected SMS it would read (the first 50 shown)',
+      properties: { count: { type: 'integer', minimum: 0 }, samples: { type: 'array', items: { type: 'object', additionalProperties: true } } },
+    },
+    upgrades: { type: 'integer', minimum: 0, description: 'Parsed SMS read by their words alone that it would read, the same way' },
+    scanned: { type: 'integer', minimum: 0, description: "The stored SMS of the sender looked at (the tenant's newest 20,000)" },
+  },
+};
+
+const templateResponse = (template: LearnedTemplate) => ({
+  id: template.templateId,
+  tenant_id: template.tenantId,
+  scope: template.scope,
+  gateway: template.gateway,
+  institution: template.institution,
+  sender: template.sender,
+  pattern: template.pattern,
+  example_body: template.example.body,
+  note: template.note,
+  learned_by: template.learnedBy,
+  learned_at: template.learnedAt,
+  promoted_at: template.promotedAt,
+  retired_at: template.retiredAt,
+});
+
+const dryRunResponse = ({ derivation, dryRun }: TemplateLesson) => ({
+  template: {
+    id: derivation.definition.id,
+    gateway: derivation.definition.gateway,
+    institution: derivation.definition.institution,
+    sender: derivation.definition.sender,
+    pattern: derivation.definition.pattern,
+    slots: derivation.slots,
+    auto_slots: derivation.autoSlots,
+  },
+  would_read: { count: dryRun.wouldRead.length, samples: dryRun.wouldRead.slice(0, SAMPLES) },
+  upgrades: dryRun.upgrades,
+  scanned: dryRun.scanned,
+});
+
+export class TemplateChangeRequest {
+  @ApiPropertyOptional({ pattern: plainTextPattern('note', 0, 1000), description: 'Why: recorded on the event' })
+  @OptionalNotNull()
+  @PlainText('note', 0, 1000)
+  note?: string;
+}
+
+/** Learned SMS templates: wordings operators teach from an example, live in every gateway process without a release. */
+@Controller('admin/sms-templates')
+@UseGuards(OperatorGuard)
+@AdminApi()
+export class SmsTemplatesHttpController {
+  constructor(private readonly handler: SmsTemplatesHandler) {}
+
+  @Post('dry-run')
+  @Summary('What a template learned from this example would read among the stored SMS (nothing recorded)')
+  @ApiData(200, 'The derived template and what it would read', DRY_RUN_SCHEMA)
+  @ApiBodyErrors()
+  @ApiErrors(404)
+  @HttpCode(HttpStatus.OK)
+  async dryRun(@Body() body: LearnTemplateRequest) {
+    return { success: true, data: dryRunResponse(valueOf(await this.handler.dryRun(body))) };
+  }
+
+  @Post()
+  @Summary('Learn a template from an example: recorded, live in every gateway, and the rejected SMS it reads parsed again')
+  @ApiData(201, 'The template, and the re-parse of the SMS it reads', {
+    type: 'object',
+    properties: { template: TEMPLATE_SCHEMA, reparse: { $ref: '#/components/schemas/ReparseResult' } },
+  })
+  @ApiBodyErrors()
+  @ApiErrors(404, 409)
+  @HttpCode(HttpStatus.CREATED)
+  async learn(@Body() body: LearnTemplateRequest, @CurrentOperator() by: Principal, @Req() request: FastifyRequest) {
+    const { template, reparse } = valueOf(await this.handler.learn(body, by, request.id));
+    return { success: true, data: { template: templateResponse(template), reparse } };
+  }
+
+  @Get()
+  @Summary('List the learned templates, retired ones too')
+  @UuidQuery('tenant_id', "Only the templates that read this tenant's SMS")
+  @ApiData(200, 'The learned templates', { type: 'array', items: TEMPLATE_SCHEMA })
+  @ApiErrors(422)
+  list(@Query('tenant_id') tenantId?: string) {
+    return { success: true, data: this.handler.list(optionalUuidParam('tenant_id', tenantId)).map(templateResponse) };
+  }
+
+  @Post(':id/promote')
+  @Summary("Let a learned template read every tenant's SMS from its sender")
+  @PathParam('id', 'The template id', { pattern: TEMPLATE_ID })
+  @ApiData(200, 'The template, promoted', TEMPLATE_SCHEMA)
+  @ApiBodyErrors()
+  @ApiErrors(404, 409)
+  @HttpCode(HttpStatus.OK)
+  async promote(@Param('id') id: string, @Body() body: TemplateChangeRequest, @CurrentOperator() by: Principal, @Req() request: FastifyRequest) {
+    return { success: true, data: templateResponse(valueOf(await this.handler.change('Promote', id, body.note ?? '', by, request.id))) };
+  }
+
+  @Post(':id/retire')
+  @Summary('Retire a learned template: it reads nothing from now on (what it read stays read)')
+  @PathParam('id', 'The template id', { pattern: TEMPLATE_ID })
+  @ApiData(200, 'The template, retired', TEMPLATE_SCHEMA)
+  @ApiBodyErrors()
+  @ApiErrors(404)
+  @HttpCode(HttpStatus.OK)
+  async retire(@Param('id') id: string, @Body() body: TemplateChangeRequest, @CurrentOperator() by: Principal, @Req() request: FastifyRequest) {
+    return { success: true, data: templateResponse(valueOf(await this.handler.change('Retire', id, body.note ?? '', by, request.id))) };
+  }
+}

@@ -1,0 +1,40 @@
+import { SMS_TEMPLATE_LEARNED, SMS_TEMPLATE_PROMOTED, SMS_TEMPLATE_RETIRED, SmsTemplateEvent, SmsTemplateLearnedData, isSmsTemplateEvent } from '@pvs/contracts';
+import { Decider, Decision, accept, refuse } from '../decider';
+import { Principal } from '../operator';
+import { LearnedTemplatesState, NO_LEARNED_TEMPLATES, evolveLearnedTemplates } from './evolve';
+
+export const LEARNED_TEMPLATE_NOT_FOUND = 'Learned template not found';
+
+export type LearnedTemplateCommand =
+  | { readonly type: 'Learn'; readonly template: Omit<SmsTemplateLearnedData, 'learnedBy' | 'learnedAt'>; readonly by: Principal; readonly now: Date }
+  | { readonly type: 'Promote'; readonly templateId: string; readonly note: string; readonly by: Principal; readonly now: Date }
+  | { readonly type: 'Retire'; readonly templateId: string; readonly note: string; readonly by: Principal; readonly now: Date };
+
+/**
+ * A template is learned once while it is live (learning a retired one again brings it back); promoting makes it read
+ * every tenant's messages, and a retired one cannot be promoted; retiring twice changes nothing.
+ */
+export function decideLearnedTemplates(command: LearnedTemplateCommand, state: LearnedTemplatesState): Decision<SmsTemplateEvent> {
+  if (command.type === 'Learn') {
+    const known = state.templates[command.template.templateId];
+    if (known !== undefined && known.retiredAt === null) return refuse('conflict', `The template ${known.templateId} is already learned`);
+    return accept({ type: SMS_TEMPLATE_LEARNED, data: { ...command.template, learnedBy: command.by.name, learnedAt: command.now.toISOString() } });
+  }
+  const template = state.templates[command.templateId];
+  if (template === undefined) return refuse('not_found', LEARNED_TEMPLATE_NOT_FOUND);
+  const { templateId, note, by, now } = command;
+  if (command.type === 'Promote') {
+    if (template.retiredAt !== null) return refuse('conflict', `The template ${templateId} is retired: learn it again first`);
+    if (template.scope === 'all') return accept();
+    return accept({ type: SMS_TEMPLATE_PROMOTED, data: { templateId, promotedBy: by.name, note, promotedAt: now.toISOString() } });
+  }
+  if (template.retiredAt !== null) return accept();
+  return accept({ type: SMS_TEMPLATE_RETIRED, data: { templateId, retiredBy: by.name, note, retiredAt: now.toISOString() } });
+}
+
+export const learnedTemplatesDecider: Decider<LearnedTemplateCommand, LearnedTemplatesState, SmsTemplateEvent> = {
+  initialState: NO_LEARNED_TEMPLATES,
+  isEvent: isSmsTemplateEvent,
+  evolve: evolveLearnedTemplates,
+  decide: decideLearnedTemplates,
+};
