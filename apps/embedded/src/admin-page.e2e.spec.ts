@@ -212,7 +212,9 @@ describeWithChromium('the operators’ status page in Chromium (embedded)', () =
     const uuid = (await service.request('POST', '/payments/verify', { body: { gateway: 'bank', transaction_reference: reference, amount: 640 }, headers: { 'x-api-key': other.apiKey } })).body.data.uuid;
     const body = `Dear Customer, your A/C **4455 got PKR 640.00 from SANA IQBAL. Txn ${reference} on 03-12-2026.`;
     expect((await service.request('POST', '/sms/ingest', { body: { sender: 'NEWBANK', body }, headers: { 'x-api-key': other.apiKey } })).status).toBe(422);
-    const [sms] = await adminData(`/admin/sms?state=rejected&tenant_id=${other.id}`);
+    let listed: { sms_id: string }[] = [];
+    await waitUntil(async () => (listed = await adminData(`/admin/sms?state=rejected&tenant_id=${other.id}`)).length === 1);
+    const [sms] = listed;
     const row = page.locator(`#rejected tr[data-sms="${sms.sms_id}"]`);
     await refreshUntil(async () => (await row.count()) === 1);
     expect(await text(row.locator('td').first())).toBe('Karachi Kitchen');
