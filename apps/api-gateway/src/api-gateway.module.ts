@@ -55,6 +55,7 @@ import { RequestRebuildHandler } from './projections/request-rebuild/request-reb
 import { RequestRebuildHttpController } from './projections/request-rebuild/request-rebuild.http.controller';
 import { DailySummaryHttpController } from './dashboard/daily-summary/daily-summary.http.controller';
 import { LEARNED_TEMPLATE_REGISTRY, LearnedTemplateRegistry } from './sms/learned-templates/learned-template-registry';
+import { ReadableBy } from './sms/rejected-sms/readable-by';
 import { SmsTemplatesHandler } from './sms/sms-templates/sms-templates.handler';
 import { SmsTemplatesHttpController } from './sms/sms-templates/sms-templates.http.controller';
 
@@ -131,6 +132,7 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
         ReviewPaymentHandler,
         ReparseSmsHandler,
         SmsTemplatesHandler,
+        ReadableBy,
         RegisterPaymentIntentHandler,
         GetPaymentStatusHandler,
         RegisterTenantHandler,

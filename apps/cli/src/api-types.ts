@@ -105,4 +105,6 @@ export interface SmsData {
   readonly body: string;
   readonly recorded_at: string;
   readonly rejection_reason: string | null;
+  /** The template that would read it now. */
+  readonly readable_by: string | null;
 }

@@ -75,8 +75,13 @@ describe('operators teach the parser a wording (embedded)', () => {
     const other = await service.createTenant();
     await service.admin('PATCH', `/admin/tenants/${other.id}`, { allowed_senders: { bank: ['NEWBANK'] } });
     expect((await ingest(other, newWording('**7002', '10.00', 'ZARA', reference()))).status).toBe(422);
+    const rejectedOfOther = () => eventually(async () => (await service.admin('GET', `/admin/sms?state=rejected&tenant_id=${other.id}`)).body.data, (rows: unknown[]) => rows.length === 1);
+    expect((await rejectedOfOther())[0]).toMatchObject({ readable_by: null });
     const promoted = await service.admin('POST', `/admin/sms-templates/${dryRun.body.data.template.id}/promote`, { note: 'every bank customer' });
     expect(promoted.body.data).toMatchObject({ scope: 'all' });
+    // Its SMS rejected before say which template would read them now; a re-parse applies it.
+    expect((await rejectedOfOther())[0]).toMatchObject({ readable_by: dryRun.body.data.template.id });
+    expect((await service.admin('POST', '/admin/sms/reparse', { tenant_id: other.id })).body.data).toEqual({ examined: 1, recognised: 1 });
     expect((await ingest(other, newWording('**7003', '11.00', 'ZARA', reference()))).status).toBe(200);
 
     // Retired: read no more.

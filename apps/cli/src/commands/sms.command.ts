@@ -15,8 +15,8 @@ export function smsCommand(program: Command): void {
         const rejected = await api.get<SmsData[]>('/admin/sms', { state: 'rejected', tenant_id: options.tenant, limit: options.limit });
         out.result(rejected, () =>
           out.table(
-            ['sms_id', 'tenant_id', 'sender', 'recorded_at', 'reason', 'body'],
-            rejected.map((s) => [s.sms_id, s.tenant_id, s.sender, s.recorded_at, s.rejection_reason, s.body]),
+            ['sms_id', 'tenant_id', 'sender', 'recorded_at', 'reason', 'readable by', 'body'],
+            rejected.map((s) => [s.sms_id, s.tenant_id, s.sender, s.recorded_at, s.rejection_reason, s.readable_by, s.body]),
           ),
         );
       }),

@@ -60,6 +60,7 @@ export const OPERATOR_SCHEMAS: Record<string, SchemaObject> = {
       amount: nullable(pkr),
       transaction_uuid: nullable(uuid),
       outcome: nullable(str),
+      readable_by: { ...nullable(str), description: 'For a rejected SMS: the template that would read it now (learned or promoted since, or its sender allowed since); `POST /admin/sms/reparse` applies it' },
     },
   },
   ReparseResult: {

@@ -5,15 +5,19 @@ import { schemaRef } from '../../http/openapi/schemas';
 import { OperatorGuard } from '../../auth/operator.guard';
 import { limitParam, optionalChoiceParam, optionalUuidParam } from '../../http/query-params';
 import { SMS_VIEWS } from '../sms-views.token';
+import { ReadableBy } from './readable-by';
 
 const STATES = ['received', 'parsed', 'rejected'] as const;
 
-/** Forwarded SMS for operators: `?state=rejected` lists what no template read. */
+/** Forwarded SMS for operators: `?state=rejected` lists what no template read, and which would read it now. */
 @Controller('admin/sms')
 @UseGuards(OperatorGuard)
 @AdminApi()
 export class ListSmsHttpController {
-  constructor(@Inject(SMS_VIEWS) private readonly views: SmsViews) {}
+  constructor(
+    @Inject(SMS_VIEWS) private readonly views: SmsViews,
+    private readonly readableBy: ReadableBy,
+  ) {}
 
   @Get()
   @Summary('Forwarded SMS, newest first')
@@ -45,6 +49,7 @@ export class ListSmsHttpController {
         amount: sms.amountPaisa === null ? null : sms.amountPaisa / 100,
         transaction_uuid: sms.paymentId,
         outcome: sms.outcome,
+        readable_by: this.readableBy.of(sms),
       })),
     };
   }
