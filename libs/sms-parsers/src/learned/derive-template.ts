@@ -12,7 +12,7 @@ import { MAX_BODY_LENGTH, readTrustedBody } from '../parse-sms';
 import { AllowedSenders, Gateway } from '../sms.types';
 import { anchored } from '../templates/template';
 import { LearnedTemplateDefinition, LearnedTemplateSet } from './learned-template-set';
-import { learnedPatternBody, literalRuns, Slot, SlotKind, slotPattern } from './template-pattern';
+import { learnedPatternBody, literalRuns, Slot, SLOT_KINDS, SlotKind, slotPattern } from './template-pattern';
 
 /** Where the operator marked a value: its text, and where it starts in the raw body when it occurs more than once. */
 export interface Mark {
@@ -111,7 +111,8 @@ export function deriveTemplate(lesson: Lesson): Derivation | LessonRefused {
   if (notPayment !== undefined) return refuse(`The SMS is no incoming payment (${notPayment}): it cannot teach a credit wording`);
 
   const marked: Slot[] = [];
-  for (const [kind, mark] of Object.entries(lesson.marks) as [SlotKind, Mark | null | undefined][]) {
+  for (const kind of SLOT_KINDS) {
+    const mark = lesson.marks[kind];
     if (!mark) continue;
     const slot = locate(text, kind, mark);
     if (typeof slot === 'string') return refuse(slot);

@@ -3,6 +3,8 @@ import { account, AMOUNT, BALANCE, CURRENCY, DATE, mobile, NAME, TIME } from '..
 /** What a learned template reads where an operator marked the example (or the parser found a payer, date or time). */
 export type SlotKind = 'amount' | 'reference' | 'receivingAccount' | 'balance' | 'payerName' | 'payerNumber' | 'payerAccount' | 'date' | 'time';
 
+export const SLOT_KINDS: readonly SlotKind[] = ['amount', 'reference', 'receivingAccount', 'balance', 'payerName', 'payerNumber', 'payerAccount', 'date', 'time'];
+
 /** A slot's place in the example's normalised text: a half-open range. */
 export interface Slot {
   readonly kind: SlotKind;
