@@ -55,6 +55,20 @@ export class CatchUpSubscription {
     private readonly options: CatchUpSubscriptionOptions,
   ) {}
 
+  /**
+   * A reader of every event `filter` passes from the start of the log, for a view a process keeps in memory (no
+   * stored checkpoint: it reads the log again at each start).
+   */
+  static fromStart(
+    store: Pick<EventStore, 'readAll'>,
+    signals: AppendSignals,
+    filter: EventFilter,
+    handle: (events: RecordedEvent[]) => void,
+    pollIntervalMs?: number,
+  ): CatchUpSubscription {
+    return new CatchUpSubscription(store, signals, { filter, pollIntervalMs, loadCheckpoint: async () => null, handle: async (events) => handle(events) });
+  }
+
   get checkpoint(): Checkpoint | null {
     return this.position;
   }
@@ -64,6 +78,12 @@ export class CatchUpSubscription {
     await this.loadPosition();
     this.running = true;
     this.loop = this.run();
+  }
+
+  /** Reads what there is, then follows the log: whoever awaits it knows every event appended before. */
+  async startCaughtUp(): Promise<void> {
+    await this.catchUp();
+    await this.start();
   }
 
   /** Stops following; a later start reloads the stored checkpoint (another process may have moved it). */

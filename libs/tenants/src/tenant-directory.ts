@@ -32,17 +32,11 @@ export class TenantDirectory {
     pollIntervalMs = 250,
   ) {
     this.streams = new CurrentStreams(events);
-    this.subscription = new CatchUpSubscription(events, signals, {
-      filter: TENANT_FILTER,
-      pollIntervalMs,
-      loadCheckpoint: async () => null,
-      handle: async (batch) => this.applyAll(batch),
-    });
+    this.subscription = CatchUpSubscription.fromStart(events, signals, TENANT_FILTER, (batch) => this.applyAll(batch), pollIntervalMs);
   }
 
-  async start(): Promise<void> {
-    await this.subscription.catchUp();
-    await this.subscription.start();
+  start(): Promise<void> {
+    return this.subscription.startCaughtUp();
   }
 
   stop(): Promise<void> {

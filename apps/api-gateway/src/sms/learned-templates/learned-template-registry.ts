@@ -16,17 +16,11 @@ export class LearnedTemplateRegistry {
   private readonly subscription: CatchUpSubscription;
 
   constructor(events: EventStore, signals: AppendSignals, pollIntervalMs = 250) {
-    this.subscription = new CatchUpSubscription(events, signals, {
-      filter: { categories: [SMS_TEMPLATE_CATEGORY] },
-      pollIntervalMs,
-      loadCheckpoint: async () => null,
-      handle: async (batch) => this.applyAll(batch),
-    });
+    this.subscription = CatchUpSubscription.fromStart(events, signals, { categories: [SMS_TEMPLATE_CATEGORY] }, (batch) => this.applyAll(batch), pollIntervalMs);
   }
 
-  async start(): Promise<void> {
-    await this.subscription.catchUp();
-    await this.subscription.start();
+  start(): Promise<void> {
+    return this.subscription.startCaughtUp();
   }
 
   stop(): Promise<void> {
