@@ -7,7 +7,7 @@ import { normalizeReference } from '../extract/reference';
 import { institutionsOfSender } from '../institutions/identify';
 import { normalizeSender, senderTrust } from '../institutions/senders';
 import { readMoney } from '../normalise/money';
-import { NormalisedText } from '../normalise/text';
+import { NormalisedText, Span } from '../normalise/text';
 import { MAX_BODY_LENGTH, readTrustedBody } from '../parse-sms';
 import { AllowedSenders, Gateway } from '../sms.types';
 import { anchored } from '../templates/template';
@@ -42,6 +42,8 @@ export interface Derivation {
   /** The slots the operator marked, and those the parser found on its own (a payer's name, a date, a time). */
   readonly slots: readonly SlotKind[];
   readonly autoSlots: readonly SlotKind[];
+  /** Where each marked value stands in the raw body (UTF-16 code units), as the operator marked it. */
+  readonly markedSpans: Readonly<Partial<Record<SlotKind, Span>>>;
 }
 
 export interface LessonRefused {
@@ -156,5 +158,6 @@ export function deriveTemplate(lesson: Lesson): Derivation | LessonRefused {
   if (own.templateId !== id || amount.kind !== 'exact' || own.amountPaisa !== amount.paisa || own.reference !== markedReference) {
     return refuse('The derived template would not read its own example as marked');
   }
-  return { ok: true, definition, slots: marked.map((slot) => slot.kind), autoSlots: found.map((slot) => slot.kind) };
+  const markedSpans = Object.fromEntries(marked.map((slot) => [slot.kind, text.rawSpan([slot.start, slot.end])]));
+  return { ok: true, definition, slots: marked.map((slot) => slot.kind), autoSlots: found.map((slot) => slot.kind), markedSpans };
 }

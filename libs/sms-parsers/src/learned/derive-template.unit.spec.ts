@@ -34,6 +34,13 @@ describe('deriveTemplate', () => {
     });
   });
 
+  it('gives where each mark stands in the raw body, whatever the spacing before it', () => {
+    const body = 'Dear Customer,\n\nyour A/C  **4455 got PKR   12,500.00 from SANA IQBAL. Txn FT2633712345 on 03-12-2026.';
+    const derived = deriveTemplate({ ...LESSON, body });
+    const at = (value: string) => [body.indexOf(value), body.indexOf(value) + value.length];
+    expect(derived.ok && derived.markedSpans).toEqual({ amount: at('12,500.00'), reference: at('FT2633712345'), receivingAccount: at('**4455') });
+  });
+
   it('gives the same wording the same id, another scope another', () => {
     const [one, again, elsewhere] = [deriveTemplate(LESSON), deriveTemplate(LESSON), deriveTemplate({ ...LESSON, scope: 'tenant-2' })];
     expect(one.ok && again.ok && one.definition.id === again.definition.id).toBe(true);

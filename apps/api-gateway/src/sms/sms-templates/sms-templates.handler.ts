@@ -4,7 +4,7 @@ import { LearnedTemplate, LearnedTemplateCommand, Principal, Result, learnedTemp
 import { EVENT_STORE, EventStore, aggregateStream, handleCommand } from '@pvs/event-store';
 import { SmsViews } from '@pvs/read-model';
 import { CLOCK, Clock } from '@pvs/runtime';
-import { Derivation, Marks, deriveTemplate, parseSms } from '@pvs/sms-parsers';
+import { Derivation, Mark, Marks, deriveTemplate, parseSms } from '@pvs/sms-parsers';
 import { TENANT_DIRECTORY, TenantDirectory } from '@pvs/tenants';
 import { LEARNED_TEMPLATE_REGISTRY, LearnedTemplateRegistry } from '../learned-templates/learned-template-registry';
 import { ReparseSmsHandler, ReparseSummary } from '../reparse-sms/reparse-sms.handler';
@@ -25,30 +25,20 @@ export interface TemplateLesson {
   readonly dryRun: DryRun;
 }
 
-const toMark = (mark: MarkRequest | undefined) => mark && { text: mark.text, ...(mark.at === undefined ? {} : { at: mark.at }) };
+const markOf = ({ text, at }: MarkRequest): Mark => (at === undefined ? { text } : { text, at });
+const optionalMark = (mark: MarkRequest | undefined) => mark && markOf(mark);
 
 function marksOf(request: LearnTemplateRequest): Marks {
   const { amount, reference, receiving_account, balance, payer, date, time } = request.marks;
   return {
-    amount: { text: amount.text, ...(amount.at === undefined ? {} : { at: amount.at }) },
-    reference: reference === null ? null : { text: reference.text, ...(reference.at === undefined ? {} : { at: reference.at }) },
-    receivingAccount: toMark(receiving_account),
-    balance: toMark(balance),
-    payerName: toMark(payer),
-    date: toMark(date),
-    time: toMark(time),
+    amount: markOf(amount),
+    reference: reference === null ? null : markOf(reference),
+    receivingAccount: optionalMark(receiving_account),
+    balance: optionalMark(balance),
+    payerName: optionalMark(payer),
+    date: optionalMark(date),
+    time: optionalMark(time),
   };
-}
-
-/** Where each marked value stands in the raw body, as the event records it. */
-function markedSpans(body: string, marks: Marks): Record<string, readonly [number, number]> {
-  const spans: Record<string, readonly [number, number]> = {};
-  for (const [kind, mark] of Object.entries(marks)) {
-    if (!mark) continue;
-    const start = mark.at ?? body.indexOf(mark.text);
-    if (start >= 0) spans[kind] = [start, start + mark.text.length];
-  }
-  return spans;
 }
 
 /**
@@ -104,7 +94,7 @@ export class SmsTemplatesHandler {
         sender: definition.sender,
         pattern: definition.pattern,
         signature: definition.signature,
-        example: { ...example, marks: markedSpans(example.body, marksOf(request)) },
+        example: { ...example, marks: derivation.markedSpans },
         note: request.note ?? '',
       },
       by,
