@@ -2,7 +2,17 @@ import { DynamicModule, Inject, Module, OnApplicationBootstrap, OnApplicationShu
 import { ThrottlerModule, ThrottlerStorage } from '@nestjs/throttler';
 import { APPEND_SIGNALS, AppendSignals, EVENT_STORE, EventStore } from '@pvs/event-store';
 import { METRICS, Metrics } from '@pvs/observability';
-import { PAYMENT_VIEWS, PROJECTION_STATUSES, PostgresPaymentViews, ProjectionStatuses, SmsViews, TENANT_DAILY_VIEWS, TenantDailyViews } from '@pvs/read-model';
+import {
+  PAYMENT_VIEWS,
+  PROJECTION_STATUSES,
+  PostgresPaymentViews,
+  ProjectionStatuses,
+  SMS_HOURLY_VIEWS,
+  SmsHourlyViews,
+  SmsViews,
+  TENANT_DAILY_VIEWS,
+  TenantDailyViews,
+} from '@pvs/read-model';
 import { CLOCK, Clock, ConfigError, READ_MODEL_DATABASE, THROTTLER_STORAGE } from '@pvs/runtime';
 import { SqlClient } from '@pvs/sql';
 import { TENANT_DIRECTORY, TenantDirectory, secretsKeyMismatch } from '@pvs/tenants';
@@ -58,6 +68,7 @@ import { LEARNED_TEMPLATE_REGISTRY, LearnedTemplateRegistry } from './sms/learne
 import { ReadableBy } from './sms/rejected-sms/readable-by';
 import { SmsTemplatesHandler } from './sms/sms-templates/sms-templates.handler';
 import { SmsTemplatesHttpController } from './sms/sms-templates/sms-templates.http.controller';
+import { SmsStatsHttpController } from './sms/sms-stats/sms-stats.http.controller';
 
 /** The HTTP API: records facts as events, answers queries from the read model. Needs InfrastructureModule. */
 @Module({})
@@ -67,6 +78,8 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
     @Inject(LEARNED_TEMPLATE_REGISTRY) private readonly learnedTemplates: LearnedTemplateRegistry,
     @Inject(PROJECTION_STATUSES) private readonly projections: ProjectionStatuses,
     @Inject(METRICS) private readonly metrics: Metrics,
+    @Inject(SMS_HOURLY_VIEWS) private readonly smsHours: SmsHourlyViews,
+    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
@@ -87,6 +100,7 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
         ReviewPaymentHttpController,
         ListPaymentsHttpController,
         ListSmsHttpController,
+        SmsStatsHttpController,
         ReparseSmsHttpController,
         SmsTemplatesHttpController,
         RotateWebhookSecretHttpController,
@@ -120,6 +134,7 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
           inject: [EVENT_STORE, READ_MODEL_DATABASE, CLOCK],
           useFactory: (events: EventStore, sql: SqlClient, clock: Clock) => new ProjectionStatuses(events, sql, () => clock.now()),
         },
+        { provide: SMS_HOURLY_VIEWS, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new SmsHourlyViews(sql) },
         { provide: TENANT_DAILY_VIEWS, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new TenantDailyViews(sql) },
         { provide: DELIVERY_OUTBOX, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new DeliveryOutbox(sql) },
         OperatorGuard,
@@ -150,6 +165,7 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
 
   async onApplicationBootstrap(): Promise<void> {
     this.metrics.projectionLag.track(() => this.projections.all());
+    this.metrics.smsHours.track(() => this.smsHours.lastHours(this.clock.now(), 48));
     await this.tenants.start();
     await this.learnedTemplates.start();
     const mismatch = secretsKeyMismatch(this.tenants.all(), this.config.secretBox);

@@ -99,7 +99,7 @@ describe('GET /metrics (embedded: every instrument of the one process)', () => {
     expect(valueOf(scraped, 'pvs_webhook_attempts_total', { outcome: 'failed' })).toBeUndefined();
     expect(valueOf(scraped, 'pvs_event_store_append_duration_seconds_count', { result: 'appended' })).toBeGreaterThan(0);
 
-    for (const projection of ['payments', 'sms', 'tenant_daily']) {
+    for (const projection of ['payments', 'sms', 'tenant_daily', 'sms_hourly']) {
       expect(valueOf(scraped, 'pvs_projection_lag_events', { projection })).toEqual(expect.any(Number));
       expect(valueOf(scraped, 'pvs_projection_lag_seconds', { projection })).toEqual(expect.any(Number));
     }
@@ -108,6 +108,56 @@ describe('GET /metrics (embedded: every instrument of the one process)', () => {
     }
     expect(valueOf(scraped, 'pvs_process_cpu_user_seconds_total')).toBeGreaterThan(0);
     expect(scraped.some((s) => s.name.startsWith('pvs_nodejs_eventloop_lag'))).toBe(true);
+  });
+
+  it('gives the SMS read and rejected per institution exactly as /admin/sms/stats counts them', async () => {
+    const shop = await service.createTenant();
+    const key = { 'x-api-key': shop.apiKey };
+    const hbl = (amount: string) => `Dear Customer, PKR ${amount} has been credited to your HBL account via IBFT. Thank you for banking with HBL.`;
+    for (const body of [jazzCashCredit(tid(), '10.00'), jazzCashCredit(tid(), '20.00'), 'Your JazzCash OTP is 112233. Do not share it.', hbl('300.00')]) {
+      await service.request('POST', '/sms/ingest', { body: { sender: body.includes('HBL') ? 'HBL' : '8558', body }, headers: key });
+    }
+    const allTenants = async () => (await service.admin('GET', '/admin/sms/stats')).body.data;
+    const stats = async () => (await service.admin('GET', `/admin/sms/stats?tenant_id=${shop.id}`)).body.data;
+    await waitUntil(async () => (await stats()).institutions.reduce((sum: number, row: { read: number; rejected: number }) => sum + row.read + row.rejected, 0) === 4);
+
+    const mine = await stats();
+    expect(mine.institutions).toEqual([
+      { institution: 'jazzcash', name: 'JazzCash', read: 2, rejected: 1, rejected_share: 0.3333, current_hour: { read: 2, rejected: 1 } },
+      expect.objectContaining({ institution: 'hbl', rejected: 0, read: 1 }),
+    ]);
+    // The gauges add every tenant's SMS, as the unfiltered answer does; both read the same rows, at the same hour.
+    let agreed = false;
+    await waitUntil(async () => {
+      const [scraped, all] = [await samples(), await allTenants()];
+      const expected = new Map<string, number>();
+      for (const count of all.counts) {
+        const [result, label] = count.bucket === 'rejected' ? ['rejected', `reason=${count.reason}`] : ['read', `tier=${count.bucket}`];
+        for (const window of count.hour === all.current_hour ? ['48h', 'current_hour'] : ['48h']) {
+          const name = `pvs_sms_${result}_${window}|${count.institution}|${label}`;
+          expected.set(name, (expected.get(name) ?? 0) + count.sms);
+        }
+      }
+      const gauges = new Map(
+        scraped
+          .filter((s) => /^pvs_sms_(read|rejected)_(48h|current_hour)$/.test(s.name))
+          .map((s) => [`${s.name}|${s.labels.institution}|${s.labels.tier ? `tier=${s.labels.tier}` : `reason=${s.labels.reason}`}`, s.value]),
+      );
+      agreed = JSON.stringify([...gauges].sort()) === JSON.stringify([...expected].sort());
+      return agreed;
+    });
+    expect(agreed).toBe(true);
+    expect(valueOf(await samples(), 'pvs_sms_rejected_48h', { institution: 'jazzcash', reason: 'otp_or_promo' })).toBeGreaterThanOrEqual(1);
+  });
+
+  it('answers 422 to an hours or tenant_id it cannot take, and 404 to an unknown tenant', async () => {
+    for (const query of ['hours=0', 'hours=169', 'hours=1.5', 'hours=abc', 'tenant_id=42']) {
+      const answer = await service.admin('GET', `/admin/sms/stats?${query}`);
+      expect({ query, status: answer.status, success: answer.body.success, message: typeof answer.body.message }).toEqual({ query, status: 422, success: false, message: 'string' });
+    }
+    expect((await service.admin('GET', '/admin/sms/stats?tenant_id=00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    const week = await service.admin('GET', '/admin/sms/stats?hours=168');
+    expect(Date.parse(week.body.data.current_hour) - Date.parse(week.body.data.since)).toBe(167 * 3_600_000);
   });
 
   it('reports a projection caught up as lag 0, once it has applied every event', async () => {

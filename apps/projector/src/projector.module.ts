@@ -7,9 +7,10 @@ import { paymentsProjection } from './payments/payments.projection';
 import { Projection } from './projections/projection';
 import { ProjectionRunner } from './projections/projection-runner';
 import { RebuildRequests } from './rebuilds/rebuild-requests';
+import { smsHourlyProjection } from './sms/sms-hourly.projection';
 import { smsProjection } from './sms/sms.projection';
 
-export const PROJECTIONS: readonly Projection[] = [paymentsProjection, smsProjection, tenantDailyProjection];
+export const PROJECTIONS: readonly Projection[] = [paymentsProjection, smsProjection, tenantDailyProjection, smsHourlyProjection];
 export const PROJECTION_RUNNERS = Symbol('PROJECTION_RUNNERS');
 const PROJECTION_LEADERSHIPS = Symbol('PROJECTION_LEADERSHIPS');
 

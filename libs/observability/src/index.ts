@@ -1,4 +1,5 @@
 export * from './metrics/metrics';
+export * from './metrics/sms-hour-gauges';
 export * from './metrics/metrics-access';
 export * from './metrics/metrics-endpoint';
 export * from './metrics/metrics-server';

@@ -6,6 +6,7 @@ export * from './payments/payment-view';
 export * from './payments/postgres-payment-views';
 export * from './payments/pending-payments';
 export * from './sms/sms-views';
+export * from './sms/sms-hourly-views';
 export * from './projections/projection-catalog';
 export * from './projections/projection-rebuilds';
 export * from './projections/projection-statuses';

@@ -96,4 +96,32 @@ export const readModelMigrations: readonly Migration[] = [
       CREATE INDEX rm_tenant_daily_payments_verified ON rm_tenant_daily_payments (day, tenant_id, verify_ms) WHERE verify_ms IS NOT NULL;
     `,
   },
+  {
+    id: 'read-model/004-sms-hourly',
+    sql: `
+      -- forwarded SMS per hour recorded (UTC), tenant and institution: read (by tier) or rejected (by reason)
+      CREATE TABLE rm_sms_hourly (
+        hour timestamptz NOT NULL,
+        tenant_id uuid NOT NULL,
+        institution text NOT NULL,
+        -- template, learned, extracted or rejected
+        bucket text NOT NULL,
+        -- why it was rejected; '' for a read SMS
+        reason text NOT NULL,
+        sms bigint NOT NULL,
+        PRIMARY KEY (hour, tenant_id, institution, bucket, reason)
+      );
+      -- each SMS's current bucket, to move it when it is parsed again
+      CREATE TABLE rm_sms_hourly_sms (
+        sms_id uuid PRIMARY KEY,
+        tenant_id uuid NOT NULL,
+        hour timestamptz NOT NULL,
+        -- the institution its sender id belongs to; the parser's, once read
+        institution text NOT NULL,
+        bucket text,
+        reason text,
+        stream_version bigint NOT NULL
+      );
+    `,
+  },
 ];

@@ -5,7 +5,8 @@ export { DEFAULT_ALLOWED_SENDERS, normalizeSender } from './institutions/senders
 export { TEMPLATES } from './templates/registry';
 export type { SmsTemplate, TemplateExample } from './templates/template';
 export { LearnedTemplateSet } from './learned/learned-template-set';
-export { isInstitutionId } from './institutions/institutions';
+export { INSTITUTION_IDS, institution, institutionIdByName, isInstitutionId } from './institutions/institutions';
+export { institutionOfSender } from './institutions/identify';
 export type { InstitutionId } from './institutions/institutions';
 export type { LearnedTemplateDefinition } from './learned/learned-template-set';
 export { deriveTemplate } from './learned/derive-template';

@@ -1,5 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { SmsHourGauges } from './sms-hour-gauges';
+import { readOncePerScrape } from './scrape-reading';
 
 export const METRICS = Symbol('METRICS');
 
@@ -27,7 +29,6 @@ const logger = new Logger('Metrics');
  */
 export class LagGauges {
   private readonly sources: LagSource[] = [];
-  private reading: Promise<void> | null = null;
   private readonly events: Gauge<string>;
   private readonly seconds: Gauge<string>;
 
@@ -36,18 +37,13 @@ export class LagGauges {
     private readonly reader: 'projection' | 'subscription',
     help: string,
   ) {
-    const read = () => this.read();
+    const read = readOncePerScrape(() => this.readSources());
     this.events = new Gauge({ name: `pvs_${reader}_lag_events`, help: `${help}: events not handled yet`, labelNames: [reader], registers: [registry], collect: read });
     this.seconds = new Gauge({ name: `pvs_${reader}_lag_seconds`, help: `${help}: age of the oldest event not handled yet (0 when caught up)`, labelNames: [reader], registers: [registry], collect: read });
   }
 
   track(source: LagSource): void {
     this.sources.push(source);
-  }
-
-  private read(): Promise<void> {
-    this.reading ??= this.readSources().finally(() => (this.reading = null));
-    return this.reading;
   }
 
   private async readSources(): Promise<void> {
@@ -85,6 +81,7 @@ export class Metrics {
   readonly deadWebhooks = this.counter('pvs_webhook_deliveries_dead_total', 'Webhook deliveries given up, by cause (retries_exhausted, refused, unsigned)', ['cause']);
   readonly projectionLag = new LagGauges(this.registry, 'projection', 'How far each projection is behind the event log');
   readonly subscriptionLag = new LagGauges(this.registry, 'subscription', "How far each of the matcher's subscriptions is behind the event log");
+  readonly smsHours = new SmsHourGauges(this.registry);
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'pvs_' });

@@ -1,4 +1,4 @@
-import { PAYMENT_CATEGORY, SMS_CATEGORY } from '@pvs/contracts';
+import { PAYMENT_CATEGORY, SMS_CATEGORY, SMS_PARSED, SMS_RECEIVED, SMS_REJECTED } from '@pvs/contracts';
 import { EventFilter } from '@pvs/event-store';
 
 /** A projection's tables by role, under the names it writes them now. */
@@ -33,7 +33,13 @@ export const TENANT_DAILY_PROJECTION = {
   tables: { summary: 'rm_tenant_daily', payments: 'rm_tenant_daily_payments' },
 } as const satisfies ProjectionDefinition;
 
-export const PROJECTIONS: readonly ProjectionDefinition[] = [PAYMENTS_PROJECTION, SMS_PROJECTION, TENANT_DAILY_PROJECTION];
+export const SMS_HOURLY_PROJECTION = {
+  name: 'sms_hourly',
+  filter: { categories: [SMS_CATEGORY], types: [SMS_RECEIVED, SMS_PARSED, SMS_REJECTED] },
+  tables: { counts: 'rm_sms_hourly', sms: 'rm_sms_hourly_sms' },
+} as const satisfies ProjectionDefinition;
+
+export const PROJECTIONS: readonly ProjectionDefinition[] = [PAYMENTS_PROJECTION, SMS_PROJECTION, TENANT_DAILY_PROJECTION, SMS_HOURLY_PROJECTION];
 
 export function findProjection(name: string): ProjectionDefinition | undefined {
   return PROJECTIONS.find((projection) => projection.name === name);

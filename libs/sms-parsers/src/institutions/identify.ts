@@ -1,6 +1,7 @@
 import { PhraseBook, PhraseHit } from '../lexicon/phrases';
 import { Gateway } from '../sms.types';
 import { institution, INSTITUTION_IDS, InstitutionId } from './institutions';
+import { normalizeSender } from './senders';
 
 const BY_SENDER = new Map<string, InstitutionId[]>();
 for (const id of INSTITUTION_IDS) for (const sender of institution(id).senders) BY_SENDER.set(sender, [...(BY_SENDER.get(sender) ?? []), id]);
@@ -22,6 +23,11 @@ export function institutionsOfSender(sender: string, trustedFor: readonly Gatewa
     known.set(sender, ids);
   }
   return ids;
+}
+
+/** The institution a sender id (as forwarded) is known to send for, whatever the tenant trusts; null for any other sender. */
+export function institutionOfSender(sender: string): InstitutionId | null {
+  return BY_SENDER.get(normalizeSender(sender))?.[0] ?? null;
 }
 
 /** Every place a message names an institution ("your HBL A/C", "JazzCash Mobile Account"). */

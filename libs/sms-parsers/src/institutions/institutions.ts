@@ -76,3 +76,10 @@ export const INSTITUTION_IDS: readonly InstitutionId[] = Object.keys(INSTITUTION
 export function institution(id: InstitutionId): Institution {
   return INSTITUTIONS[id];
 }
+
+const BY_NAME = new Map<string, InstitutionId>(INSTITUTION_IDS.map((id) => [INSTITUTIONS[id].name, id]));
+
+/** The institution a parse names (events record its name, as `ParsedSms.institution` gives it); null for a name no longer known. */
+export function institutionIdByName(name: string): InstitutionId | null {
+  return BY_NAME.get(name) ?? null;
+}

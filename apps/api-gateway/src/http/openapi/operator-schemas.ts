@@ -4,6 +4,7 @@ import { DELIVERY_STATUSES } from '@pvs/webhook-deliveries';
 import { dateTime, nullable, pkr, uuid } from './schemas';
 
 const str: SchemaObject = { type: 'string' };
+const count: SchemaObject = { type: 'integer', minimum: 0 };
 
 /** Response shapes of the operators' endpoints. */
 export const OPERATOR_SCHEMAS: Record<string, SchemaObject> = {
@@ -145,6 +146,45 @@ export const OPERATOR_SCHEMAS: Record<string, SchemaObject> = {
       by_gateway: { type: 'object', properties: Object.fromEntries(GATEWAYS.map((gateway) => [gateway, { $ref: '#/components/schemas/DailyBucket' }])) },
       match_rate: nullable({ type: 'number', minimum: 0, maximum: 1, description: 'verified / registered' }),
       median_seconds_to_verify: nullable({ type: 'number', minimum: 0 }),
+    },
+  },
+  SmsStats: {
+    type: 'object',
+    required: ['since', 'current_hour', 'hours', 'institutions', 'counts'],
+    properties: {
+      since: { ...dateTime, description: 'the start of the first hour counted (UTC)' },
+      current_hour: { ...dateTime, description: 'the start of the hour in progress, the last one counted' },
+      hours: { type: 'integer', minimum: 1 },
+      institutions: {
+        type: 'array',
+        description: 'per institution, the most rejected first',
+        items: {
+          type: 'object',
+          required: ['institution', 'name', 'read', 'rejected', 'rejected_share', 'current_hour'],
+          properties: {
+            institution: { type: 'string', description: 'the institution its sender ids belong to (the parser\'s, once read); other: a sender id no institution is known by' },
+            name: str,
+            read: count,
+            rejected: count,
+            rejected_share: nullable({ type: 'number', minimum: 0, maximum: 1, description: 'rejected / (read + rejected)' }),
+            current_hour: { type: 'object', required: ['read', 'rejected'], properties: { read: count, rejected: count } },
+          },
+        },
+      },
+      counts: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['hour', 'institution', 'bucket', 'reason', 'sms'],
+          properties: {
+            hour: dateTime,
+            institution: str,
+            bucket: { type: 'string', enum: ['template', 'learned', 'extracted', 'rejected'], description: 'the tier that read them, or rejected' },
+            reason: nullable({ type: 'string', description: 'why they were rejected' }),
+            sms: count,
+          },
+        },
+      },
     },
   },
   RedeliverResult: { type: 'object', required: ['redelivered'], properties: { redelivered: { type: 'integer', minimum: 0 } } },

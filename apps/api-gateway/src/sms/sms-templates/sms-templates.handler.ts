@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SMS_TEMPLATES_STREAM, smsStream } from '@pvs/contracts';
+import { SMS_TEMPLATES_STREAM, isLearnedTemplateId, smsStream } from '@pvs/contracts';
 import { LearnedTemplate, LearnedTemplateCommand, Principal, Result, learnedTemplatesDecider, refused, smsDecider, succeed } from '@pvs/domain';
 import { EVENT_STORE, EventStore, aggregateStream, handleCommand } from '@pvs/event-store';
 import { SmsViews } from '@pvs/read-model';
@@ -66,7 +66,7 @@ export class SmsTemplatesHandler {
     const allowedSenders = tenant.allowedSenders ?? undefined;
     const learned = this.registry.forTenant(tenantId);
     const already = parseSms({ sender, body }, { allowedSenders, learned });
-    if (already.ok && already.templateId?.startsWith('learned.')) return refused('unprocessable', `The SMS is already read by the learned template ${already.templateId}`);
+    if (already.ok && already.templateId !== null && isLearnedTemplateId(already.templateId)) return refused('unprocessable', `The SMS is already read by the learned template ${already.templateId}`);
     const derivation = deriveTemplate({ scope: tenantId, sender, body, marks: marksOf(request), allowedSenders, gateway: request.gateway });
     if (!derivation.ok) return refused('unprocessable', derivation.reason);
     const stored = await this.views.list({ tenantId, limit: DRY_RUN_SCAN });

@@ -17,6 +17,11 @@ export interface TemplateExampleData {
   readonly marks: Readonly<Record<string, MarkedSpan>>;
 }
 
+/** Every learned template's id starts so (`learned.<12 hex>`); the built-ins' start with their gateway. */
+export function isLearnedTemplateId(templateId: string): boolean {
+  return templateId.startsWith('learned.');
+}
+
 /**
  * A wording an operator taught from an example: the derived pattern is recorded as derived, so a later change to
  * how patterns are derived leaves it as it was learned. It reads the messages of `tenantId` until promoted.

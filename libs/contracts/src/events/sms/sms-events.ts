@@ -117,3 +117,4 @@ export function isOutcomeOfParse<R extends Event>(event: R, parsedVersion: numbe
   return isSmsOutcome(event) && event.data.parsedVersion === parsedVersion;
 }
 export const isSmsParsed = eventGuard<SmsParsed>({ [SMS_PARSED]: true });
+export const isSmsReceived = eventGuard<SmsReceived>({ [SMS_RECEIVED]: true });
