@@ -106,6 +106,30 @@ describe('operators teach the parser a wording (embedded)', () => {
     expect(await templateEvents()).toBe(before);
   });
 
+  it('refuses to promote a template over another tenant\'s of the same wording, recording nothing, until that one is retired', async () => {
+    const teach = async () => {
+      const shop = await service.createTenant();
+      await service.admin('PATCH', `/admin/tenants/${shop.id}`, { allowed_senders: { bank: ['OVERLAPBANK'] } });
+      const ref = reference();
+      const body = newWording('**4455', '640.00', 'SANA IQBAL', ref);
+      const learned = await service.admin('POST', '/admin/sms-templates', { tenant_id: shop.id, sender: 'OVERLAPBANK', body, marks: { amount: { text: '640.00' }, reference: { text: ref } } });
+      expect(learned.status).toBe(201);
+      return learned.body.data.template.id as string;
+    };
+    // Each tenant's own: both may stand.
+    const [first, second] = [await teach(), await teach()];
+    expect(first).not.toBe(second);
+    const before = await templateEvents();
+
+    const refused = await service.admin('POST', `/admin/sms-templates/${first}/promote`, { note: 'every customer' });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({ success: false, message: `The wording overlaps the learned template ${second} (one reads the other's example): retire it first` });
+    expect(await templateEvents()).toBe(before);
+
+    expect((await service.admin('POST', `/admin/sms-templates/${second}/retire`, {})).status).toBe(200);
+    expect((await service.admin('POST', `/admin/sms-templates/${first}/promote`, { note: 'every customer' })).body.data).toMatchObject({ scope: 'all' });
+  });
+
   it('answers 404 for an unknown SMS or template, and 422 for a body that names no example', async () => {
     expect((await service.admin('POST', '/admin/sms-templates/dry-run', { sms_id: '00000000-0000-5000-8000-000000000000', marks: { amount: { text: '1' }, reference: null } })).status).toBe(404);
     expect((await service.admin('POST', '/admin/sms-templates/learned.0123456789ab/retire', {})).status).toBe(404);

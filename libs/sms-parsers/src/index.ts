@@ -4,7 +4,7 @@ export { normalizeReference } from './extract/reference';
 export { DEFAULT_ALLOWED_SENDERS, normalizeSender } from './institutions/senders';
 export { TEMPLATES } from './templates/registry';
 export type { SmsTemplate, TemplateExample } from './templates/template';
-export { LearnedTemplateSet } from './learned/learned-template-set';
+export { LearnedTemplateSet, learnedWordingsOverlap } from './learned/learned-template-set';
 export { INSTITUTION_IDS, institution, institutionIdByName, isInstitutionId } from './institutions/institutions';
 export { institutionOfSender } from './institutions/identify';
 export type { InstitutionId } from './institutions/institutions';

@@ -1,7 +1,28 @@
 import { SMS_TEMPLATE_LEARNED, SMS_TEMPLATE_PROMOTED, SMS_TEMPLATE_RETIRED, SmsTemplateEvent, SmsTemplateLearnedData, isSmsTemplateEvent } from '@pvs/contracts';
+import { learnedWordingsOverlap } from '@pvs/sms-parsers';
 import { Decider, Decision, accept, refuse } from '../decider';
 import { Principal } from '../operator';
-import { LearnedTemplatesState, NO_LEARNED_TEMPLATES, evolveLearnedTemplates } from './evolve';
+import { LearnedTemplate, LearnedTemplatesState, NO_LEARNED_TEMPLATES, evolveLearnedTemplates } from './evolve';
+
+type Wording = Pick<SmsTemplateLearnedData, 'templateId' | 'tenantId' | 'sender' | 'pattern' | 'example'>;
+
+/**
+ * A live template of the same sender, reading messages of the tenants `wording` would read (`everyTenant` after a
+ * promotion), whose wording overlaps it. Checked on the stream, so two operators teaching at once cannot both pass.
+ */
+function overlapping(state: LearnedTemplatesState, wording: Wording, everyTenant: boolean): LearnedTemplate | undefined {
+  return Object.values(state.templates).find(
+    (other) =>
+      other.templateId !== wording.templateId &&
+      other.retiredAt === null &&
+      other.sender === wording.sender &&
+      (everyTenant || other.scope === 'all' || other.tenantId === wording.tenantId) &&
+      learnedWordingsOverlap({ pattern: other.pattern, example: other.example.body }, { pattern: wording.pattern, example: wording.example.body }),
+  );
+}
+
+const overlapRefusal = (other: LearnedTemplate) =>
+  refuse('unprocessable', `The wording overlaps the learned template ${other.templateId} (one reads the other's example): retire it first`);
 
 export const LEARNED_TEMPLATE_NOT_FOUND = 'Learned template not found';
 
@@ -18,6 +39,8 @@ export function decideLearnedTemplates(command: LearnedTemplateCommand, state: L
   if (command.type === 'Learn') {
     const known = state.templates[command.template.templateId];
     if (known !== undefined && known.retiredAt === null) return refuse('conflict', `The template ${known.templateId} is already learned`);
+    const other = overlapping(state, command.template, false);
+    if (other) return overlapRefusal(other);
     return accept({ type: SMS_TEMPLATE_LEARNED, data: { ...command.template, learnedBy: command.by.name, learnedAt: command.now.toISOString() } });
   }
   const template = state.templates[command.templateId];
@@ -26,6 +49,8 @@ export function decideLearnedTemplates(command: LearnedTemplateCommand, state: L
   if (command.type === 'Promote') {
     if (template.retiredAt !== null) return refuse('conflict', `The template ${templateId} is retired: learn it again first`);
     if (template.scope === 'all') return accept();
+    const other = overlapping(state, template, true);
+    if (other) return overlapRefusal(other);
     return accept({ type: SMS_TEMPLATE_PROMOTED, data: { templateId, promotedBy: by.name, note, promotedAt: now.toISOString() } });
   }
   if (template.retiredAt !== null) return accept();

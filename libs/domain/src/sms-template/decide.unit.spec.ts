@@ -43,6 +43,33 @@ describe('decideLearnedTemplates', () => {
     expect(learnedTemplatesDecider.decide(command, fold(learnedTemplatesDecider, given))).toStrictEqual(expected);
   });
 
+  describe('wordings that overlap (either reads the other\'s example)', () => {
+    const OTHER = 'learned.ba9876543210';
+    const otherTenant = '5c0d7a4e-91b2-4f6a-8e3d-2a1b0c9d8e7f';
+    const another = (overrides: Partial<typeof template>): SmsTemplateLearned => ({
+      type: SMS_TEMPLATE_LEARNED,
+      data: { ...template, templateId: OTHER, example: { ...template.example, body: 'got 70' }, ...overrides, learnedBy: 'Bilal', learnedAt: LEARNED_AT },
+    });
+    const overlaps = { ok: false, refusal: { kind: 'unprocessable', message: `The wording overlaps the learned template ${OTHER} (one reads the other's example): retire it first` } };
+    const promotedOther: SmsTemplateEvent = { type: SMS_TEMPLATE_PROMOTED, data: { templateId: OTHER, promotedBy: 'Bilal', note: '', promotedAt: LATER } };
+    const retiredOther: SmsTemplateEvent = { type: SMS_TEMPLATE_RETIRED, data: { templateId: OTHER, retiredBy: 'Bilal', note: '', retiredAt: LATER } };
+
+    it.each<[string, SmsTemplateEvent[], LearnedTemplateCommand, unknown]>([
+      ['the same tenant and sender: refused', [another({})], learn, overlaps],
+      ['its pattern reads ours only: refused', [another({ pattern: '^got (?<amount>\\d+)(?: rupees)?$', example: { ...template.example, body: 'got 70 rupees' } })], learn, overlaps],
+      ['ours reads its example only: refused', [another({ pattern: '^got (?<amount>\\d+) today$', example: { ...template.example, body: 'got 5' } })], learn, overlaps],
+      ['a wording of its own', [another({ pattern: '^got (?<amount>\\d+) today$', example: { ...template.example, body: 'got 5 today' } })], learn, { ok: true, events: [learned] }],
+      ['another sender', [another({ sender: 'OTHERBANK' })], learn, { ok: true, events: [learned] }],
+      ['another tenant\'s', [another({ tenantId: otherTenant })], learn, { ok: true, events: [learned] }],
+      ['another tenant\'s, promoted to all: refused', [another({ tenantId: otherTenant }), promotedOther], learn, overlaps],
+      ['a retired one', [another({}), retiredOther], learn, { ok: true, events: [learned] }],
+      ['promoting over another tenant\'s: refused', [learned, another({ tenantId: otherTenant })], promote, overlaps],
+      ['promoting over a retired one', [learned, another({ tenantId: otherTenant }), retiredOther], promote, { ok: true, events: [promoted] }],
+    ])('%s', (_, given, command, expected) => {
+      expect(learnedTemplatesDecider.decide(command, fold(learnedTemplatesDecider, given))).toStrictEqual(expected);
+    });
+  });
+
   it('is the decider with its fold and its events', () => {
     expect(learnedTemplatesDecider.decide).toBe(decideLearnedTemplates);
     expect(learnedTemplatesDecider.evolve).toBe(evolveLearnedTemplates);

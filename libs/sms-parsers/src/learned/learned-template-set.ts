@@ -1,6 +1,7 @@
 import { InstitutionId } from '../institutions/institutions';
 import { normalizeSender } from '../institutions/senders';
 import { Gateway } from '../sms.types';
+import { normalizeText } from '../normalise/text';
 import { TemplateMatcher } from '../templates/template';
 
 /** A wording an operator taught from an example, as recorded: plain data, compiled when the set is made. */
@@ -48,4 +49,13 @@ export class LearnedTemplateSet {
     const learned = this.bySender.get(sender);
     return learned === undefined ? NONE : learned.filter((template) => gateways.includes(template.gateway));
   }
+}
+
+/**
+ * Whether two learned wordings overlap: either one's pattern reads the other's example. Two such templates would
+ * read one message two ways (or the same way twice), so the second is refused, even when learned at the same time.
+ */
+export function learnedWordingsOverlap(a: { readonly pattern: string; readonly example: string }, b: { readonly pattern: string; readonly example: string }): boolean {
+  const reads = (pattern: string, body: string) => new RegExp(pattern, 'i').test(normalizeText(body));
+  return reads(a.pattern, b.example) || reads(b.pattern, a.example);
 }
