@@ -108,3 +108,39 @@ export interface SmsData {
   /** The template that would read it now. */
   readonly readable_by: string | null;
 }
+
+export interface SmsReadRejected {
+  readonly read: number;
+  readonly rejected: number;
+}
+
+/** One institution's SMS over the hours asked for, and in the current one. */
+export interface SmsInstitutionStats extends SmsReadRejected {
+  readonly institution: string;
+  readonly name: string;
+  /** rejected / (read + rejected); null without SMS. */
+  readonly rejected_share: number | null;
+  readonly current_hour: SmsReadRejected;
+}
+
+/** SMS of one UTC hour from one institution in one bucket. */
+export interface SmsHourCountData {
+  readonly hour: string;
+  readonly institution: string;
+  /** The tier that read them, or `rejected`. */
+  readonly bucket: 'template' | 'learned' | 'extracted' | 'rejected';
+  /** Why they were rejected; null when read. */
+  readonly reason: string | null;
+  readonly sms: number;
+}
+
+export interface SmsStatsData {
+  /** The start of the first hour counted (UTC). */
+  readonly since: string;
+  /** The start of the hour in progress, the last one counted. */
+  readonly current_hour: string;
+  readonly hours: number;
+  /** The most rejected first. */
+  readonly institutions: readonly SmsInstitutionStats[];
+  readonly counts: readonly SmsHourCountData[];
+}

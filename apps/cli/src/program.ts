@@ -36,8 +36,18 @@ function contextOf(command: Command): CommandContext {
   return { api: new AdminClient(url.replace(/\/+$/, ''), token), out: new Output(Boolean(json)) };
 }
 
+const WHOLE_NUMBER = /^\d{1,9}$/;
+
 /** Parses a whole number argument or option (commander reports the error as a usage error). */
 export function wholeNumber(value: string): number {
-  if (!/^\d{1,9}$/.test(value)) throw new InvalidArgumentError('expected a whole number');
+  if (!WHOLE_NUMBER.test(value)) throw new InvalidArgumentError('expected a whole number');
   return Number(value);
+}
+
+/** A parser like `wholeNumber` that takes only `min` to `max`. */
+export function wholeNumberIn(min: number, max: number): (value: string) => number {
+  return (value) => {
+    if (!WHOLE_NUMBER.test(value) || Number(value) < min || Number(value) > max) throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
+    return Number(value);
+  };
 }

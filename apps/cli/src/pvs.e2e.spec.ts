@@ -240,6 +240,32 @@ describe('pvs, the operators CLI, against the whole service over HTTP', () => {
     expect(await pvsJson(['sms', 'reparse', '--tenant', shop.id])).toEqual({ examined: 1, recognised: 0 });
   });
 
+  it('counts the SMS read and rejected per institution, with the reasons and the tiers', async () => {
+    const shop = await service.createTenant({ name: 'Counted' });
+    for (const amount of ['10.00', '20.00']) expect((await pay(shop, String(randomInt(100_000_000_000, 999_999_999_999)), amount)).status).toBe(200);
+    await service.request('POST', '/sms/ingest', { body: { sender: '8558', body: 'Your JazzCash OTP is 112233. Do not share it.' }, ...withKey(shop.apiKey) });
+
+    const stats = async () => JSON.parse((await pvs(['sms', 'stats', '--tenant', shop.id, '--json'])).stdout);
+    const total = (data: { institutions: { read: number; rejected: number }[] }) => data.institutions.reduce((sum, row) => sum + row.read + row.rejected, 0);
+    await waitUntil(async () => total(await stats()) === 3, 10_000);
+    expect(await stats()).toMatchObject({ hours: 48, institutions: [{ institution: 'jazzcash', name: 'JazzCash', read: 2, rejected: 1, rejected_share: 0.3333 }] });
+
+    const table = await pvs(['sms', 'stats', '--tenant', shop.id, '--hours', '24']);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/^SMS since \d{4}-\d{2}-\d{2}T\d{2}:00:00\.000Z \(24 hours, UTC\)\n/);
+    expect(table.stdout).toMatch(/JazzCash\s*│\s*2\s*│\s*1\s*│\s*33\.3%\s*│\s*\d read \/ \d rejected/);
+    expect(table.stdout).toMatch(/JazzCash\s*│\s*otp_or_promo\s*│\s*1\s/);
+    expect(table.stdout).toMatch(/JazzCash\s*│\s*template\s*│\s*2\s/);
+
+    for (const hours of ['0', 'abc', '169']) {
+      const run = await pvs(['sms', 'stats', '--hours', hours]);
+      expect(run).toMatchObject({ code: 2, stdout: '' });
+      expect(run.stderr).toContain('expected a whole number from 1 to 168');
+    }
+    expect(await pvs(['sms', 'stats', '--tenant', randomUUID()])).toEqual({ code: 1, stdout: '', stderr: 'pvs: Tenant not found (HTTP 404)\n' });
+    expect(await pvs(['sms', 'stats', '--tenant', '42'])).toEqual({ code: 1, stdout: '', stderr: 'pvs: tenant_id must be a UUID (HTTP 422)\n' });
+  });
+
   it('teaches a wording from a rejected SMS: dry run, learn (the payment verifies), list, promote and retire', async () => {
     const shop = await service.createTenant({ name: 'New bank customer' });
     await service.admin('PATCH', `/admin/tenants/${shop.id}`, { allowed_senders: { bank: ['NEWBANK'] } });
