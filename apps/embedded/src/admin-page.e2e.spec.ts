@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { Browser, Locator, Page, chromium } from 'playwright-core';
-import { waitUntil } from '@pvs/testing';
+import { clearOfHourTurn, waitUntil } from '@pvs/testing';
 import { TestService, TestTenant, WebhookReceiver, startTestService } from './testing';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -14,6 +14,36 @@ const SCREENSHOT = process.env.ADMIN_PAGE_SCREENSHOT;
 const tid = () => String(randomInt(100_000_000_000, 999_999_999_999));
 const jazzCashCredit = (reference: string, amount: string) =>
   `Rs ${amount} received in your JazzCash Mobile Account:03444160241 via Raast. TID: ${reference}`;
+
+// Shared by both suites below, each with a service and a browser of its own.
+const text = async (locator: Locator) => {
+  await locator.waitFor();
+  return ((await locator.textContent()) ?? '').trim();
+};
+/** Advances the page's paused clock one refresh at a time until `condition` holds. */
+const refreshUntil = (page: Page, condition: () => Promise<boolean>) =>
+  waitUntil(async () => {
+    if (await condition()) return true;
+    await page.clock.runFor(REFRESH_MS);
+    await page.waitForTimeout(100);
+    return false;
+  }, 15_000);
+const signIn = async (page: Page, token: string) => {
+  await page.fill('input[name="token"]', token);
+  await page.click('#sign-in-form button[type="submit"]');
+};
+
+/** Chromium on an empty page whose script errors and CSP violations go to `problems`, and whose timers run only when a test advances them. */
+async function openChromium(problems: string[]): Promise<{ browser: Browser; page: Page }> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM });
+  const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(message.text());
+  });
+  await page.clock.install();
+  return { browser, page };
+}
 
 /** Runs in Debian's Chromium; skipped with a hint without it, failed under CI=true. */
 function describeWithChromium(name: string, body: () => void): void {
@@ -55,22 +85,6 @@ describeWithChromium('the operators’ status page in Chromium (embedded)', () =
     (await service.request('GET', `/payments/status/${uuid}`, { headers: { 'x-api-key': tenant.apiKey } })).body.data.status;
   const adminData = async (path: string) => (await service.admin('GET', path)).body.data;
   const origin = () => new URL(service.baseUrl).origin;
-  const text = async (locator: Locator) => {
-    await locator.waitFor();
-    return ((await locator.textContent()) ?? '').trim();
-  };
-  /** Advances the page's paused clock one refresh at a time until `condition` holds. */
-  const refreshUntil = (condition: () => Promise<boolean>) =>
-    waitUntil(async () => {
-      if (await condition()) return true;
-      await page.clock.runFor(REFRESH_MS);
-      await page.waitForTimeout(100);
-      return false;
-    }, 15_000);
-  const signIn = async (token: string) => {
-    await page.fill('input[name="token"]', token);
-    await page.click('#sign-in-form button[type="submit"]');
-  };
   let operator: { id: string; token: string };
 
   beforeAll(async () => {
@@ -90,14 +104,7 @@ describeWithChromium('the operators’ status page in Chromium (embedded)', () =
     await waitUntil(async () => (await adminData('/admin/webhooks/deliveries?status=dead')).length === 3, 20_000);
     await waitUntil(async () => (await adminData('/admin/payments?status=manual_review')).length === 2);
 
-    browser = await chromium.launch({ executablePath: CHROMIUM });
-    page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(message.text());
-    });
-    // The page's timers run only when a test advances them, so refreshes happen when the test says.
-    await page.clock.install();
+    ({ browser, page } = await openChromium(problems));
   }, 60_000);
 
   afterAll(async () => {
@@ -125,18 +132,18 @@ describeWithChromium('the operators’ status page in Chromium (embedded)', () =
   it('refuses a wrong token and asks for it again', async () => {
     await page.goto(`${origin()}/admin`);
     await page.clock.pauseAt(Date.now() + 1_000);
-    await signIn('not-the-admin-token');
+    await signIn(page, 'not-the-admin-token');
     expect(await text(page.locator('#sign-in-error'))).toBe('That operator token was refused. Check it and try again.');
     expect(await page.isHidden('#console')).toBe(true);
     expect(await page.evaluate("sessionStorage.getItem('pvs.admin.token')")).toBeNull();
   });
 
   it('signs in with an operator token, under the name it was issued to, and shows today’s totals per tenant, names as text', async () => {
-    await signIn(operator.token);
+    await signIn(page, operator.token);
     expect(await text(page.locator('#operator-name'))).toBe(OPERATOR);
     const row = page.locator(`#daily tr[data-tenant="${shop.id}"]`);
     const cell = (column: string) => text(row.locator(`[data-col="${column}"] .count`));
-    await refreshUntil(async () => (await row.count()) === 1 && (await cell('failed')) === '0' && (await text(row.locator('[data-col="registered"]'))) === '4');
+    await refreshUntil(page, async () => (await row.count()) === 1 && (await cell('failed')) === '0' && (await text(row.locator('[data-col="registered"]'))) === '4');
     expect(await text(row.locator('th'))).toContain('<b>Bold</b> & Sons');
     expect(await page.locator('#daily b').count()).toBe(0);
     expect({
@@ -168,7 +175,7 @@ describeWithChromium('the operators’ status page in Chromium (embedded)', () =
   it('shows every projection and how far behind it is', async () => {
     const projections = (await adminData('/admin/projections')) as { name: string; lag_events: number }[];
     expect(projections.map(({ name }) => name)).toEqual(expect.arrayContaining(['payments', 'sms']));
-    await refreshUntil(async () => (await page.locator('#projections tbody tr').count()) === projections.length);
+    await refreshUntil(page, async () => (await page.locator('#projections tbody tr').count()) === projections.length);
     for (const { name } of projections) {
       const row = page.locator(`#projections tr[data-projection="${name}"]`);
       expect(await text(row.locator('td').first())).toBe(name);
@@ -202,7 +209,7 @@ describeWithChromium('the operators’ status page in Chromium (embedded)', () =
     await row.locator('button.reject').click();
     expect(await text(row.locator('.row-error'))).toBe('Only a payment in manual_review can be reviewed; this one is verified');
     expect(await statusOf(shop, review.refuse)).toBe('verified');
-    await refreshUntil(async () => (await row.count()) === 0);
+    await refreshUntil(page, async () => (await row.count()) === 0);
     expect(await text(page.locator('#review .empty'))).toBe('Nothing is waiting for review.');
   });
 
@@ -216,7 +223,7 @@ describeWithChromium('the operators’ status page in Chromium (embedded)', () =
     await waitUntil(async () => (listed = await adminData(`/admin/sms?state=rejected&tenant_id=${other.id}`)).length === 1);
     const [sms] = listed;
     const row = page.locator(`#rejected tr[data-sms="${sms.sms_id}"]`);
-    await refreshUntil(async () => (await row.count()) === 1);
+    await refreshUntil(page, async () => (await row.count()) === 1);
     expect(await text(row.locator('td').first())).toBe('Karachi Kitchen');
 
     await row.locator('button[data-teach]').click();
@@ -253,19 +260,107 @@ describeWithChromium('the operators’ status page in Chromium (embedded)', () =
     );
     await page.route('**/api/v1/admin/dashboard/daily', (route) => route.abort('connectionrefused'));
     const errorIn = async (panel: string) => ((await page.locator(`#${panel} .error`).count()) === 1 ? text(page.locator(`#${panel} .error`)) : null);
-    await refreshUntil(async () => (await errorIn('projections')) === 'Projection status is unavailable (HTTP 503)' && (await errorIn('daily')) === 'The service did not answer.');
+    await refreshUntil(page, async () => (await errorIn('projections')) === 'Projection status is unavailable (HTTP 503)' && (await errorIn('daily')) === 'The service did not answer.');
     expect(await page.locator('#webhooks [data-stat="dead"]').count()).toBe(1);
     expect(await page.locator('#review .error').count()).toBe(0);
     await page.unrouteAll();
-    await refreshUntil(async () => (await errorIn('projections')) === null && (await errorIn('daily')) === null);
+    await refreshUntil(page, async () => (await errorIn('projections')) === null && (await errorIn('daily')) === null);
   });
 
   it('asks for a token again once the operator’s is revoked', async () => {
     expect((await service.admin('POST', `/admin/operators/${operator.id}/revoke`)).body.data).toMatchObject({ id: operator.id, revoked_at: expect.any(String) });
-    await refreshUntil(() => page.isVisible('#sign-in'));
+    await refreshUntil(page, () => page.isVisible('#sign-in'));
     expect(await text(page.locator('#sign-in-error'))).toBe(TOKEN_REFUSED);
     expect(await page.isHidden('#console')).toBe(true);
     expect(await page.evaluate("sessionStorage.getItem('pvs.admin.token')")).toBeNull();
+  });
+
+  it('raised no script error and no Content-Security-Policy violation', () => {
+    expect(problems).toEqual([]);
+  });
+});
+
+interface SmsStats {
+  since: string;
+  current_hour: string;
+  institutions: { institution: string; read: number; rejected: number }[];
+}
+
+describeWithChromium('the operators’ chart of SMS read and rejected per hour in Chromium (embedded)', () => {
+  let service: TestService;
+  let browser: Browser;
+  let page: Page;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    // A service of its own: the chart adds up every tenant's SMS, so this suite's are the only ones.
+    service = await startTestService();
+    ({ browser, page } = await openChromium(problems));
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await service?.close();
+  });
+
+  it('stacks each hour’s SMS by how they were read, per institution, beside the totals that mark a rejected share jumping', async () => {
+    await clearOfHourTurn();
+    const shop = await service.createTenant();
+    const operator = (await service.admin('POST', '/admin/operators', { name: OPERATOR })).body.data;
+    const ingest = (sender: string, body: string) => service.request('POST', '/sms/ingest', { body: { sender, body }, headers: { 'x-api-key': shop.apiKey } });
+    await ingest('8558', jazzCashCredit(tid(), '10.00'));
+    await ingest('8558', jazzCashCredit(tid(), '20.00'));
+    await ingest('8558', 'Your JazzCash OTP is 112233. Do not share it.');
+    // Every HBL SMS of the hour rejected: the row a changed wording would make.
+    for (const code of ['445566', '778899', '990011']) await ingest('HBL', `Your HBL OTP is ${code}. Do not share it.`);
+    let stats = {} as SmsStats;
+    const totals = () => stats.institutions.map(({ institution, read, rejected }) => `${institution} ${read}/${rejected}`).join(', ');
+    await waitUntil(async () => {
+      stats = (await service.admin('GET', '/admin/sms/stats?hours=48')).body.data;
+      return totals() === 'hbl 0/3, jazzcash 2/1';
+    });
+
+    await page.goto(`${new URL(service.baseUrl).origin}/admin`);
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await signIn(page, operator.token);
+    const chart = page.locator('#sms-hours svg');
+    const bar = (bucket: string) => chart.locator(`rect[data-hour="${stats.current_hour}"][data-bucket="${bucket}"]`);
+    const title = async (bucket: string) => bar(bucket).locator('title').textContent();
+    const box = async (bucket: string) => (await bar(bucket).boundingBox())!;
+    await refreshUntil(page, async () => (await bar('template').count()) === 1 && (await bar('rejected').count()) === 1);
+
+    // All institutions: 2 read by a built-in template under 4 rejected, 48 hours from `since`.
+    const hours = await chart.locator('g[data-hour]').evaluateAll((bars) => bars.map((element) => element.getAttribute('data-hour')));
+    expect([hours.length, hours[0], hours.at(-1)]).toEqual([48, stats.since, stats.current_hour]);
+    const utcHour = `${stats.current_hour.slice(0, 10)} ${stats.current_hour.slice(11, 16)} UTC`;
+    expect([await title('template'), await title('rejected')]).toEqual([`${utcHour} · template: 2`, `${utcHour} · rejected: 4`]);
+    const [template, rejected] = [await box('template'), await box('rejected')];
+    expect(template.height).toBeGreaterThan(10);
+    expect(Math.abs(rejected.height - 2 * template.height)).toBeLessThanOrEqual(1);
+    expect(Math.abs(rejected.y + rejected.height - template.y)).toBeLessThanOrEqual(1);
+
+    const row = (institution: string) => page.locator(`#sms-hours tr[data-institution="${institution}"]`);
+    const cells = async (institution: string) =>
+      Promise.all(['read', 'rejected', 'rejected_share', 'current_read', 'current_rejected'].map((column) => text(row(institution).locator(`[data-col="${column}"]`))));
+    expect(await text(row('jazzcash').locator('th'))).toBe('JazzCash');
+    expect(await cells('jazzcash')).toEqual(['2', '1', '33.3 %', '2', '1']);
+    expect(await cells('hbl')).toEqual(['0', '3', '100.0 %', '0', '3']);
+    expect([await row('hbl').getAttribute('class'), await row('jazzcash').getAttribute('class')]).toEqual(['rejected-jump', null]);
+
+    // JazzCash alone: twice as many read as rejected.
+    await page.selectOption('#sms-hours select', 'jazzcash');
+    await waitUntil(async () => (await title('rejected')) === `${utcHour} · rejected: 1`);
+    expect(Math.abs((await box('template')).height - 2 * (await box('rejected')).height)).toBeLessThanOrEqual(1);
+
+    // HBL alone, kept through a refresh: none read.
+    await page.selectOption('#sms-hours select', 'hbl');
+    const hblDrawn = async () => (await bar('template').count()) === 0 && (await title('rejected')) === `${utcHour} · rejected: 3`;
+    await waitUntil(hblDrawn);
+    const updated = await text(page.locator('#refresh-state'));
+    await page.clock.runFor(REFRESH_MS);
+    await waitUntil(async () => (await text(page.locator('#refresh-state'))) !== updated);
+    expect(await page.inputValue('#sms-hours select')).toBe('hbl');
+    expect(await hblDrawn()).toBe(true);
   });
 
   it('raised no script error and no Content-Security-Policy violation', () => {

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { waitUntil } from '@pvs/testing';
+import { clearOfHourTurn, waitUntil } from '@pvs/testing';
 import { TestService, WebhookReceiver, startTestService } from './testing';
 
 const tid = () => String(randomInt(100_000_000, 999_999_999)) + String(randomInt(100, 999));
@@ -111,6 +111,7 @@ describe('GET /metrics (embedded: every instrument of the one process)', () => {
   });
 
   it('gives the SMS read and rejected per institution exactly as /admin/sms/stats counts them', async () => {
+    await clearOfHourTurn();
     const shop = await service.createTenant();
     const key = { 'x-api-key': shop.apiKey };
     const hbl = (amount: string) => `Dear Customer, PKR ${amount} has been credited to your HBL account via IBFT. Thank you for banking with HBL.`;
@@ -148,7 +149,7 @@ describe('GET /metrics (embedded: every instrument of the one process)', () => {
     });
     expect(agreed).toBe(true);
     expect(valueOf(await samples(), 'pvs_sms_rejected_48h', { institution: 'jazzcash', reason: 'otp_or_promo' })).toBeGreaterThanOrEqual(1);
-  });
+    }, 60_000);
 
   it('answers 422 to an hours or tenant_id it cannot take, and 404 to an unknown tenant', async () => {
     for (const query of ['hours=0', 'hours=169', 'hours=1.5', 'hours=abc', 'tenant_id=42']) {

@@ -6,3 +6,14 @@ export async function waitUntil(condition: () => boolean | Promise<boolean>, tim
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Waits, when less than `marginMs` is left of the current UTC hour, for the next one: a test that counts SMS "in
+ * the current hour" then records and reads them in the same hour.
+ */
+export async function clearOfHourTurn(marginMs = 20_000): Promise<void> {
+  const left = HOUR_MS - (Date.now() % HOUR_MS);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}

@@ -476,11 +476,138 @@ function renderRejected(body, rejected, meta) {
   body.querySelector('.empty').hidden = waiting.length > 0;
 }
 
+// ---- SMS read and rejected per hour -----------------------------------------------------------
+// A rejected share that jumps for one institution is a wording that changed.
+
+const SMS_HOURS = 48;
+const HOUR_MS = 3_600_000;
+/** Stacked from the baseline up in this order. */
+const BUCKETS = ['template', 'learned', 'extracted', 'rejected'];
+const BUCKET_LABELS = { template: 'Built-in template', learned: 'Learned template', extracted: 'Extracted (no template)', rejected: 'Rejected' };
+/** The current hour's rejected share that marks an institution, once it has this many SMS. */
+const JUMP_SHARE = 0.5;
+const JUMP_MIN_SMS = 3;
+/** The chart in its own units; CSS scales it to the panel. */
+const CHART = { width: 720, height: 220, left: 32, top: 10, bottom: 24 };
+/** The institution drawn ('' for all), kept across refreshes, and the answer it is drawn from. */
+let chartInstitution = '';
+let smsStats = null;
+
+const loadSmsHours = () => api(`/admin/sms/stats?hours=${SMS_HOURS}`);
+
+/** Builds an SVG element: `h` makes HTML elements, which an <svg> does not draw. */
+function svg(tag, attributes = {}, ...children) {
+  const element = document.createElementNS('http://www.w3.org/2000/svg', tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, String(value));
+  element.append(...children);
+  return element;
+}
+
+const utcHour = (iso) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+// With the weekday: the first and the middle label are the same hour of two days.
+const localHour = (iso) => new Date(iso).toLocaleString(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** The SMS of each bucket per hour (keyed by its start in ms), of one institution or of all. */
+function smsPerHour(counts, institution) {
+  const perHour = new Map();
+  for (const count of counts) {
+    if (institution && count.institution !== institution) continue;
+    const hour = Date.parse(count.hour);
+    if (!perHour.has(hour)) perHour.set(hour, Object.fromEntries(BUCKETS.map((bucket) => [bucket, 0])));
+    perHour.get(hour)[count.bucket] += count.sms;
+  }
+  return perHour;
+}
+
+/** One stacked bar per hour from `since`, an hour without SMS left empty. */
+function smsChart({ since, hours, counts }, institution) {
+  const { width, height, left, top, bottom } = CHART;
+  const baseline = height - bottom;
+  const slot = (width - left) / hours;
+  const x = (index) => left + index * slot;
+  const perHour = smsPerHour(counts, institution);
+  const bars = Array.from({ length: hours }, (_, index) => {
+    const start = Date.parse(since) + index * HOUR_MS;
+    return { index, hour: new Date(start).toISOString(), sms: perHour.get(start) };
+  });
+  const highest = Math.max(1, ...bars.map(({ sms }) => (sms ? BUCKETS.reduce((total, bucket) => total + sms[bucket], 0) : 0)));
+  const scale = (baseline - top) / highest;
+  const chart = svg('svg', { class: 'sms-chart', viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': `SMS per hour, at most ${highest} in one hour` });
+  for (const { index, hour, sms } of bars) {
+    const bar = svg('g', { 'data-hour': hour });
+    let y = baseline;
+    for (const bucket of BUCKETS.filter((name) => sms?.[name] > 0)) {
+      const barHeight = sms[bucket] * scale;
+      y -= barHeight;
+      const title = svg('title', {}, `${utcHour(hour)} · ${bucket}: ${number.format(sms[bucket])}`);
+      bar.append(svg('rect', { class: `bucket-${bucket}`, x: x(index) + 1, y, width: slot - 2, height: barHeight, 'data-hour': hour, 'data-bucket': bucket }, title));
+    }
+    chart.append(bar);
+  }
+  const middle = Math.floor(hours / 2);
+  chart.append(
+    svg('line', { class: 'gridline', x1: left, x2: width, y1: top, y2: top }),
+    svg('line', { class: 'baseline', x1: left, x2: width, y1: baseline, y2: baseline }),
+    svg('text', { class: 'axis', x: left - 4, y: top + 4, 'text-anchor': 'end' }, number.format(highest)),
+    svg('text', { class: 'axis', x: left - 4, y: baseline, 'text-anchor': 'end' }, '0'),
+    svg('text', { class: 'axis', x: x(0), y: height - 6, 'text-anchor': 'start' }, localHour(bars[0].hour)),
+    svg('text', { class: 'axis', x: x(middle) + slot / 2, y: height - 6, 'text-anchor': 'middle' }, localHour(bars[middle].hour)),
+    svg('text', { class: 'axis', x: width, y: height - 6, 'text-anchor': 'end' }, localHour(bars[hours - 1].hour)),
+  );
+  return chart;
+}
+
+function institutionRow({ institution, name, read, rejected, rejected_share, current_hour: now }) {
+  const sent = now.read + now.rejected;
+  const jumped = sent >= JUMP_MIN_SMS && now.rejected / sent >= JUMP_SHARE;
+  return h(
+    'tr',
+    { 'data-institution': institution, class: jumped && 'rejected-jump', title: jumped && 'Most of this hour’s SMS were rejected: has the wording changed?' },
+    h('th', { scope: 'row' }, name, jumped && h('span', { class: 'sub' }, 'wording changed?')),
+    h('td', { class: 'num', 'data-col': 'read' }, number.format(read)),
+    h('td', { class: 'num', 'data-col': 'rejected' }, number.format(rejected)),
+    h('td', { class: 'num', 'data-col': 'rejected_share' }, percent(rejected_share)),
+    h('td', { class: 'num', 'data-col': 'current_read' }, number.format(now.read)),
+    h('td', { class: 'num', 'data-col': 'current_rejected' }, number.format(now.rejected)),
+  );
+}
+
+const legend = () => h('ul', { class: 'legend' }, BUCKETS.map((bucket) => h('li', {}, h('span', { class: `swatch bucket-${bucket}` }), BUCKET_LABELS[bucket])));
+
+// The select is kept, and its options replaced only when the institutions change, so a refresh does not close it.
+function renderSmsHours(body, stats, meta) {
+  smsStats = stats;
+  const sum = (pick) => stats.institutions.reduce((total, row) => total + pick(row), 0);
+  meta.textContent = `${number.format(sum((row) => row.read))} read · ${number.format(sum((row) => row.rejected))} rejected`;
+  let select = body.querySelector('select');
+  if (!select) {
+    select = h('select', { 'aria-label': 'Institution', onchange: (event) => {
+      chartInstitution = event.target.value;
+      body.querySelector('.sms-hours-chart').replaceChildren(smsChart(smsStats, chartInstitution));
+    } });
+    body.replaceChildren(
+      h('div', { class: 'sms-hours' }, h('div', {}, h('div', { class: 'chart-tools' }, select, legend()), h('div', { class: 'sms-hours-chart' })), h('div', { class: 'sms-hours-institutions' })),
+    );
+  }
+  const options = [['', 'All institutions'], ...stats.institutions.map((row) => [row.institution, row.name])];
+  if (options.map(([value]) => value).join() !== [...select.options].map((option) => option.value).join()) {
+    select.replaceChildren(...options.map(([value, name]) => h('option', { value }, name)));
+  }
+  if (!options.some(([value]) => value === chartInstitution)) chartInstitution = '';
+  select.value = chartInstitution;
+  body.querySelector('.sms-hours-chart').replaceChildren(smsChart(stats, chartInstitution));
+  const headings = [['Institution'], ['Read', 'num'], ['Rejected', 'num'], ['Rejected share', 'num'], ['This hour read', 'num'], ['This hour rejected', 'num']];
+  body.querySelector('.sms-hours-institutions').replaceChildren(
+    stats.institutions.length > 0 ? table('institutions-table', headings, stats.institutions.map(institutionRow)) : empty('No SMS in these hours.'),
+  );
+}
+
 // ---- Panels, refresh, sign-in -----------------------------------------------------------------
 
 const PANELS = [
   { id: 'daily', load: () => api('/admin/dashboard/daily'), render: renderDaily },
   { id: 'review', load: loadReview, render: renderReview },
+  { id: 'sms-hours', load: loadSmsHours, render: renderSmsHours },
   { id: 'rejected', load: loadRejected, render: renderRejected },
   { id: 'webhooks', load: loadWebhooks, render: renderWebhooks },
   { id: 'projections', load: () => api('/admin/projections'), render: renderProjections },
