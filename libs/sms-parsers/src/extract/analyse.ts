@@ -66,7 +66,19 @@ export class Analysis {
   private dateRead?: { readonly value: DateMention | undefined };
   private nonPaymentWordingRead?: boolean;
 
-  constructor(readonly text: string) {}
+  /** @param transactionEnd where a template's body ends: read only when no credit word says where the transaction does. */
+  constructor(
+    readonly text: string,
+    private readonly transactionEnd?: number,
+  ) {}
+
+  /**
+   * The same text, read as a transaction that ends at `end` (where a template's body ends): in a wording no credit
+   * word marks (a learned one), a promotion after it starts a tail, as one after the first credit sentence does.
+   */
+  endingAt(end: number): Analysis {
+    return new Analysis(this.text, end);
+  }
 
   get sentences(): Ranges {
     this.sentencesRead ??= { value: new Ranges(splitSentences(this.text)) };
@@ -142,13 +154,23 @@ export class Analysis {
     return { wordings: counted.filter((hit) => !inTail(hit)), ignored, tailStart };
   }
 
-  /** The first sentence after the first credit sentence that promotes something starts the tail. */
+  /**
+   * The first sentence after the first credit sentence that promotes something starts the tail; with no credit word,
+   * the first promotion after the transaction's end, when it is known.
+   */
   private tailStartAfter(hits: readonly PhraseHit<WordingKind>[]): number {
     const firstCredit = hits.find((hit) => hit.kind === 'credit');
-    if (firstCredit === undefined) return this.text.length;
+    if (firstCredit === undefined) return this.tailStartAfterEnd(hits);
     const creditSentence = sentenceOf(this.sentences, firstCredit.span[0]);
     const promotion = hits.find((hit) => hit.kind === 'promotion' && hit.span[0] >= creditSentence[1]);
     return promotion === undefined ? this.text.length : this.sentenceStart(promotion.span[0]);
+  }
+
+  private tailStartAfterEnd(hits: readonly PhraseHit<WordingKind>[]): number {
+    const end = this.transactionEnd;
+    if (end === undefined) return this.text.length;
+    const promotion = hits.find((hit) => hit.kind === 'promotion' && hit.span[0] >= end);
+    return promotion === undefined ? this.text.length : Math.max(end, this.sentenceStart(promotion.span[0]));
   }
 
   /** Values after reference labels, tail included. */

@@ -5,6 +5,7 @@ import { nonPaymentReason } from '../classify/non-payment';
 import { analyse } from '../extract/analyse';
 import { normalizeReference } from '../extract/reference';
 import { institutionsOfSender } from '../institutions/identify';
+import { institution as institutionRecord } from '../institutions/institutions';
 import { normalizeSender, senderTrust } from '../institutions/senders';
 import { readMoney } from '../normalise/money';
 import { NormalisedText, Span } from '../normalise/text';
@@ -12,7 +13,7 @@ import { MAX_BODY_LENGTH, readTrustedBody } from '../parse-sms';
 import { AllowedSenders, Gateway } from '../sms.types';
 import { anchored } from '../templates/template';
 import { LearnedTemplateDefinition, LearnedTemplateSet } from './learned-template-set';
-import { learnedPatternBody, literalRuns, Slot, SLOT_KINDS, SlotKind, slotPattern } from './template-pattern';
+import { learnedPatternBody, literalRuns, Slot, SLOT_KINDS, SlotKind, slotPattern, wordingEnd } from './template-pattern';
 
 /** Where the operator marked a value: its text, and where it starts in the raw body when it occurs more than once. */
 export interface Mark {
@@ -109,8 +110,6 @@ export function deriveTemplate(lesson: Lesson): Derivation | LessonRefused {
   const text = new NormalisedText(lesson.body);
   if (text.text === '' || isFragment(text.text)) return refuse('The SMS is empty or incomplete (part of a split message)');
   const analysis = analyse(text.text);
-  const notPayment = nonPaymentReason(analysis);
-  if (notPayment !== undefined) return refuse(`The SMS is no incoming payment (${notPayment}): it cannot teach a credit wording`);
 
   const marked: Slot[] = [];
   for (const kind of SLOT_KINDS) {
@@ -127,7 +126,12 @@ export function deriveTemplate(lesson: Lesson): Derivation | LessonRefused {
     if (text.text.slice(ordered[i - 1].end, ordered[i].start).trim() === '') return refuse(`The ${ordered[i - 1].kind} and the ${ordered[i].kind} marks overlap or touch: words must stand between them`);
   }
 
-  const labelled = transactionReference(analysis);
+  // A promotion after the marked wording is its tail, as it is after a built-in template's.
+  const wording = analysis.endingAt(wordingEnd(text.text, marked));
+  const notPayment = nonPaymentReason(wording);
+  if (notPayment !== undefined) return refuse(`The SMS is no incoming payment (${notPayment}): it cannot teach a credit wording`);
+
+  const labelled = transactionReference(wording);
   const markedReference = lesson.marks.reference && normalizeReference(lesson.marks.reference.text);
   if (labelled === 'ambiguous') return refuse('The SMS names two different references');
   if (labelled !== null && normalizeReference(labelled.value) !== markedReference) {
@@ -148,7 +152,8 @@ export function deriveTemplate(lesson: Lesson): Derivation | LessonRefused {
   const slots = [...marked, ...found];
   const signature = signatureOf(text.text, slots);
   if (signature === undefined) return refuse('The wording has too little text of its own (two words, six characters, no number) to be told from others');
-  const pattern = anchored(learnedPatternBody(text.text, slots)).source;
+  const referenceShape = institution === null ? undefined : institutionRecord(institution).referenceShape;
+  const pattern = anchored(learnedPatternBody(text.text, slots, referenceShape)).source;
   const id = `learned.${createHash('sha256').update(`${lesson.scope}\n${sender}\n${gateway}\n${pattern}`).digest('hex').slice(0, 12)}`;
   const definition: LearnedTemplateDefinition = { id, gateway, institution, sender, pattern, signature };
 

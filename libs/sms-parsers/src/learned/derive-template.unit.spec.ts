@@ -49,6 +49,10 @@ describe('deriveTemplate', () => {
 
   it.each([
     ['a debit', { body: 'Dear Customer, your A/C **4455 debited PKR 12,500.00 to SANA IQBAL. Txn FT2633712345 on 03-12-2026.' }, /no incoming payment/],
+    // After the marked wording a promotion is tail; a reversal, a failure or an OTP counts wherever it stands.
+    ['a reversal after the wording', { body: `${EXAMPLE} Get 5% off with our app. The transaction was reversed.` }, /no incoming payment \(not_a_credit\)/],
+    ['an OTP after the wording', { body: `${EXAMPLE} Get 5% off with our app. Your OTP is 482913.` }, /no incoming payment \(otp_or_promo\)/],
+    ['a promotion inside the wording', { body: 'Get 5% cashback: your A/C **4455 got PKR 12,500.00 from SANA IQBAL. Txn FT2633712345 on 03-12-2026.' }, /no incoming payment \(otp_or_promo\)/],
     ['a mark not in the text', { marks: { ...LESSON.marks, amount: { text: '12,600.00' } } }, /“12,600\.00” does not occur/],
     ['a mark that is no amount', { marks: { ...LESSON.marks, amount: { text: 'SANA' } } }, /does not read as a amount/],
     ['a reference left out though labelled', { marks: { ...LESSON.marks, reference: null } }, /has a reference after “Txn”/],

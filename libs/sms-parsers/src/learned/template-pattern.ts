@@ -14,10 +14,13 @@ export interface Slot {
 
 const MOBILE_SHAPE = /^(?:\+?92|0)3[\d*xX-]{7,11}\d$/;
 /** Punctuation that senders space as they like: `A/C:123`, `A/C : 123` and `A/C: 123` are one wording. */
-const LOOSE_PUNCTUATION = new Set([':', '#', ',', ';', '=', '|', '.']);
+const LOOSE_PUNCTUATION = new Set([':', '#', ',', ';', '=', '|', '.', '(', ')']);
 const REGEX_SPECIAL = /[.*+?^${}()|[\]\\/-]/g;
 /** Spaces, masked numbers (`**4455`, `XXXX1234`), loose punctuation, words and numbers, any other character. */
-const TOKEN = /\s+|(?:[*#]+|[xX]{2,})[\d*#xX-]*\d|\d+(?:[*#]+|[xX]{2,})[\d*#xX-]*|[:#,;=|.]|[\p{L}\p{N}'&_]+|./gu;
+const TOKEN = /\s+|(?:[*#]+|[xX]{2,})[\d*#xX-]*\d|\d+(?:[*#]+|[xX]{2,})[\d*#xX-]*|[:#,;=|.()]|[\p{L}\p{N}'&_]+|./gu;
+/** A word's separator from the value after it (`TID 123`, `TID: 123`, `TID#123`): senders write it either way. */
+const LABEL_END = /(?<=[\p{L}\p{N}])(?: ?[:#] ?| )$/u;
+const LABEL_SEPARATOR = '(?: ?[:#] ?| )';
 const GREETING = /^(?:Dear|Hi|Hello) [A-Za-z .']{1,40}, ?/;
 const CURRENCY_BEFORE = /(?:Rs|PKR)\.? ?$/;
 /** Where a sentence ends: what follows the last slot's sentence is left to the template's tail. */
@@ -26,8 +29,9 @@ const SENTENCE_END = /[.;](?= |$)/;
 const escape = (text: string) => text.replace(REGEX_SPECIAL, '\\$&');
 const around = (length: number, slack: number, least = 1) => `{${Math.max(least, length - slack)},${length + slack}}`;
 
-/** A reference slot shaped on the example's: its alphabet, and a length close to its own. */
-export function referencePattern(example: string): string {
+/** A reference slot: the institution's shape of transaction ids when the example has it, else the example's alphabet and about its length. */
+export function referencePattern(example: string, institutionShape?: RegExp): string {
+  if (institutionShape?.test(example)) return `(?<reference>${institutionShape.source.replace(/^\^|\$$/g, '')})`;
   const length = example.length;
   if (/^\d+$/.test(example)) return `(?<reference>\\d${around(length, 3, 4)})`;
   if (/^[A-Z0-9]+$/.test(example)) return `(?<reference>[A-Z0-9]${around(length, 3, 4)})`;
@@ -36,14 +40,14 @@ export function referencePattern(example: string): string {
 }
 
 /** The fragment that reads a slot of this kind, shaped on the example's value where its shape varies. */
-export function slotPattern(kind: SlotKind, example: string): string {
+export function slotPattern(kind: SlotKind, example: string, referenceShape?: RegExp): string {
   switch (kind) {
     case 'amount':
       return AMOUNT;
     case 'balance':
       return BALANCE;
     case 'reference':
-      return referencePattern(example);
+      return referencePattern(example, referenceShape);
     case 'receivingAccount':
       return MOBILE_SHAPE.test(example) ? mobile('receivingAccount') : account('receivingAccount');
     case 'payerNumber':
@@ -86,13 +90,19 @@ function literalPattern(text: string): string {
   return pattern;
 }
 
+/** The words before a slot: a word's separator from the value, a colon, a hash or a space, is written either way. */
+function labelPattern(text: string): string {
+  const label = LABEL_END.exec(text);
+  return label === null ? literalPattern(text) : literalPattern(text.slice(0, label.index)) + LABEL_SEPARATOR;
+}
+
 /**
  * The body of a learned template's pattern (before anchoring) from its example's normalised text and slots: each
  * slot becomes its typed fragment (an amount or balance takes the currency written before it), the text between
  * them its literal pattern, a leading greeting becomes optional, and the pattern ends with the sentence of the
  * last slot, leaving the rest to the tail every template allows.
  */
-export function learnedPatternBody(text: string, slots: readonly Slot[]): string {
+export function learnedPatternBody(text: string, slots: readonly Slot[], referenceShape?: RegExp): string {
   const ordered = [...slots].sort((a, b) => a.start - b.start);
   const [start, end] = wordingExtent(text, ordered);
   let pattern = start > 0 ? String.raw`(?:(?:Dear|Hi|Hello) [A-Za-z .']{1,40}, ?)?` : '';
@@ -104,10 +114,15 @@ export function learnedPatternBody(text: string, slots: readonly Slot[]): string
       before = before.replace(CURRENCY_BEFORE, '');
       currency = CURRENCY;
     }
-    pattern += literalPattern(before) + currency + slotPattern(slot.kind, text.slice(slot.start, slot.end));
+    pattern += labelPattern(before) + currency + slotPattern(slot.kind, text.slice(slot.start, slot.end), referenceShape);
     at = slot.end;
   }
   return pattern + literalPattern(text.slice(at, end));
+}
+
+/** Where the wording a learned pattern spells out ends: whatever follows is its tail, as after a built-in template. */
+export function wordingEnd(text: string, slots: readonly Slot[]): number {
+  return wordingExtent(text, [...slots].sort((a, b) => a.start - b.start))[1];
 }
 
 /** The part of the text a learned pattern spells out: after a greeting, up to the end of the last slot's sentence. */

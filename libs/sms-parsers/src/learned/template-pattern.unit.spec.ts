@@ -58,4 +58,23 @@ describe('learnedPatternBody', () => {
     expect(referencePattern('Ab12cd')).toBe('(?<reference>[A-Za-z0-9]{4,9})');
     expect(referencePattern('IB-20261203-99')).toBe('(?<reference>[A-Za-z0-9][A-Za-z0-9-]{10,16})');
   });
+
+  it('takes the institution’s shape of transaction ids when the example has it, and the example’s own when not', () => {
+    expect(referencePattern('8H3K2M9Q1Z', /^[A-Z\d]{8,16}$/)).toBe('(?<reference>[A-Z\\d]{8,16})');
+    expect(referencePattern('723456789012', /^\d{12}$/)).toBe('(?<reference>\\d{12})');
+    expect(referencePattern('7234567', /^\d{12}$/)).toBe('(?<reference>\\d{4,10})');
+  });
+
+  it('writes a label’s separator from its value either way (colon, hash or a space), and spaces brackets either way', () => {
+    const wallet = learn('Rs 75 from ALI (03001112223) received. TID 700000000001. Bal: Rs 80.25', { amount: '75', payerNumber: '03001112223', reference: '700000000001', balance: '80.25' });
+    for (const body of [
+      'Rs 75 from ALI (03001112223) received. TID: 700000000001. Bal Rs 80.25',
+      'Rs 75 from ALI( 03001112223 ) received. TID#700000000001. Bal : Rs 80.25',
+      'Rs 75 from ALI (03001112223) received. TID # 700000000001. Bal: Rs 80.25',
+    ]) {
+      expect(read(wallet, body)).toMatchObject({ amount: '75', reference: '700000000001', balance: '80.25' });
+    }
+    expect(read(wallet, 'Rs 75 from ALI (03001112223) received. TID700000000001. Bal: Rs 80.25')).toBeNull();
+    expect(read(wallet, 'Rs 75 from ALI (03001112223) received. TID - 700000000001. Bal: Rs 80.25')).toBeNull();
+  });
 });

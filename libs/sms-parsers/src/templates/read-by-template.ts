@@ -63,7 +63,7 @@ function spansOf(template: TemplateMatcher, text: string, groups: Groups): Templ
   return { amount: indices.amount ?? [0, 0], reference: indices.reference ?? null };
 }
 
-function read(template: TemplateMatcher, text: string, match: RegExpExecArray, receivedAt: SmsInput['receivedAt']): TemplateOutcome {
+function readMatch(template: TemplateMatcher, text: string, match: RegExpExecArray, receivedAt: SmsInput['receivedAt']): TemplateOutcome {
   const groups: Groups = match.groups ?? {};
   const amount = readMoney(groups.amount ?? '');
   if (amount.kind !== 'exact') return refuse(amount.kind === 'ambiguous' ? 'ambiguous' : 'malformed');
@@ -85,6 +85,17 @@ function read(template: TemplateMatcher, text: string, match: RegExpExecArray, r
   if (groups.receivingAccount) reading.receivingAccount = groups.receivingAccount;
   if (balance !== undefined) reading.balancePaisa = balance.paisa;
   return reading;
+}
+
+/**
+ * The analysis to judge a template's reading by: a wording no credit word marks (a learned one) ends where the
+ * template's body does, and a promotion after that is its tail. Only a message with wording that may make it a
+ * non-payment needs the body's end (a second match, with indices).
+ */
+function analysisAfterBody(analysis: Analysis, template: TemplateMatcher): Analysis {
+  if (!analysis.mayBeNonPayment || nonPaymentReason(analysis, template.acceptsWording) === undefined) return analysis;
+  const tail = template.pattern.exec(analysis.text)?.indices?.groups?.tail;
+  return tail === undefined ? analysis : analysis.endingAt(tail[0]);
 }
 
 /** Whether a (global) pattern matches the text more than once. */
@@ -111,25 +122,27 @@ export function readByTemplate(
 ): TemplateOutcome | undefined {
   const { text } = analysis;
   let chosen: TemplateReading | undefined;
+  let chosenAnalysis = analysis;
   let firstRejection: TemplateOutcome | undefined;
   for (const template of templates) {
     const match = quickPattern(template).exec(text);
     if (match === null) continue;
-    const rejection = nonPaymentReason(analysis, template.acceptsWording);
+    const read = analysisAfterBody(analysis, template);
+    const rejection = nonPaymentReason(read, template.acceptsWording);
     if (rejection !== undefined) return refuse(rejection);
     if (occursTwice(template.signature, text)) return refuse('ambiguous');
-    const reading = read(template, text, match, receivedAt);
+    const reading = readMatch(template, text, match, receivedAt);
     if (!reading.ok) {
       firstRejection ??= reading;
       continue;
     }
     if (chosen !== undefined && !sameReading(chosen, reading)) return refuse('ambiguous');
-    chosen ??= reading;
+    if (chosen === undefined) [chosen, chosenAnalysis] = [reading, read];
   }
   if (chosen === undefined) return firstRejection;
   // A tail the template let through may still tell of another transaction: as in the extracted tier, two readings.
-  if (analysis.tailHoldsTransaction) return refuse('ambiguous');
-  const labelled = transactionReference(analysis);
+  if (chosenAnalysis.tailHoldsTransaction) return refuse('ambiguous');
+  const labelled = transactionReference(chosenAnalysis);
   if (labelled === 'ambiguous') return refuse('ambiguous');
   // A reference the template left to its tail ("Ref No." where it knows "Ref:"): the words decide instead.
   return (labelled === null ? null : normalizeReference(labelled.value)) === chosen.reference ? chosen : undefined;
