@@ -3,6 +3,7 @@ import { RecordedEvent } from '@pvs/event-store';
 import { paymentDecision } from '@pvs/domain';
 import { TENANT_DAILY_PROJECTION, TablesOf } from '@pvs/read-model';
 import { SqlExecutor } from '@pvs/sql';
+import { CounterTable, addToCounters } from '../projections/counter-table';
 import { Projection } from '../projections/projection';
 import { roundsByStream } from '../projections/stream-order';
 import { CounterChange, DailyPayment, counterChanges, mergeCounterChanges } from './daily-counters';
@@ -54,30 +55,11 @@ async function move(tx: SqlExecutor, table: string, events: readonly RecordedEve
   return moved.flatMap((payment) => counterChanges(payment, payment.previous, payment.status));
 }
 
-/** Adds the changes to their counters; a counter back at zero goes, so a replay in other batches leaves the same rows. */
-async function addToCounters(tx: SqlExecutor, table: string, changes: readonly CounterChange[]): Promise<void> {
-  if (changes.length === 0) return;
-  const counters = await tx.query<{ payments: number }>(
-    `INSERT INTO ${table} AS counter (tenant_id, day, dimension, bucket, payments, amount_paisa)
-     SELECT * FROM unnest($1::uuid[], $2::date[], $3::text[], $4::text[], $5::bigint[], $6::bigint[])
-     ON CONFLICT (day, tenant_id, dimension, bucket) DO UPDATE
-     SET payments = counter.payments + EXCLUDED.payments, amount_paisa = counter.amount_paisa + EXCLUDED.amount_paisa
-     RETURNING counter.payments`,
-    [
-      changes.map((change) => change.tenantId),
-      changes.map((change) => change.day),
-      changes.map((change) => change.dimension),
-      changes.map((change) => change.bucket),
-      changes.map((change) => change.payments),
-      changes.map((change) => change.amountPaisa),
-    ],
-  );
-  if (counters.every((counter) => counter.payments !== 0)) return;
-  await tx.query(`DELETE FROM ${table} WHERE payments = 0 AND (day, tenant_id) IN (SELECT * FROM unnest($1::date[], $2::uuid[]))`, [
-    changes.map((change) => change.day),
-    changes.map((change) => change.tenantId),
-  ]);
-}
+/** `rm_tenant_daily`'s counters: per day, tenant, dimension and bucket, payments and their amount. */
+const DAILY_COUNTERS: CounterTable = {
+  key: [['tenant_id', 'uuid'], ['day', 'date'], ['dimension', 'text'], ['bucket', 'text']],
+  counts: [['payments', 'bigint'], ['amount_paisa', 'bigint']],
+};
 
 /**
  * `rm_tenant_daily`: per tenant and Asia/Karachi day of registration, payments and amounts (the
@@ -90,6 +72,7 @@ export const tenantDailyProjection: Projection<TablesOf<typeof TENANT_DAILY_PROJ
   async apply(tx, events, tables): Promise<void> {
     const changes = await register(tx, tables.payments, events.filter(isPaymentIntentRegistered));
     for (const round of roundsByStream(events.filter(isPaymentDecision))) changes.push(...(await move(tx, tables.payments, round)));
-    await addToCounters(tx, tables.summary, mergeCounterChanges(changes));
+    const merged = mergeCounterChanges(changes);
+    await addToCounters(tx, tables.summary, DAILY_COUNTERS, merged.map((change) => [change.tenantId, change.day, change.dimension, change.bucket, change.payments, change.amountPaisa]));
   },
 };

@@ -3,6 +3,7 @@ import { RecordedEvent } from '@pvs/event-store';
 import { SMS_HOURLY_PROJECTION, SmsHourBucket, TablesOf } from '@pvs/read-model';
 import { institutionOfSender } from '@pvs/sms-parsers';
 import { SqlExecutor } from '@pvs/sql';
+import { CounterTable, addToCounters } from '../projections/counter-table';
 import { Projection } from '../projections/projection';
 import { roundsByStream } from '../projections/stream-order';
 import { HourlyCounterChange, hourOf, hourlyChanges, mergeHourlyChanges, placeOfParse } from './hourly-counters';
@@ -70,29 +71,11 @@ async function move(tx: SqlExecutor, table: string, events: readonly RecordedEve
   });
 }
 
-/** Adds the changes to their counters; a counter back at zero goes, so a replay in other batches leaves the same rows. */
-async function addToCounters(tx: SqlExecutor, table: string, changes: readonly HourlyCounterChange[]): Promise<void> {
-  if (changes.length === 0) return;
-  const counters = await tx.query<{ sms: number }>(
-    `INSERT INTO ${table} AS counter (hour, tenant_id, institution, bucket, reason, sms)
-     SELECT * FROM unnest($1::timestamptz[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::bigint[])
-     ON CONFLICT (hour, tenant_id, institution, bucket, reason) DO UPDATE SET sms = counter.sms + EXCLUDED.sms
-     RETURNING counter.sms`,
-    [
-      changes.map((change) => change.hour),
-      changes.map((change) => change.tenantId),
-      changes.map((change) => change.institution),
-      changes.map((change) => change.bucket),
-      changes.map((change) => change.reason),
-      changes.map((change) => change.sms),
-    ],
-  );
-  if (counters.every((counter) => Number(counter.sms) !== 0)) return;
-  await tx.query(`DELETE FROM ${table} WHERE sms = 0 AND (hour, tenant_id) IN (SELECT * FROM unnest($1::timestamptz[], $2::uuid[]))`, [
-    changes.map((change) => change.hour),
-    changes.map((change) => change.tenantId),
-  ]);
-}
+/** `rm_sms_hourly`'s counters: per hour, tenant, institution, bucket and reason. */
+const HOURLY_COUNTERS: CounterTable = {
+  key: [['hour', 'timestamptz'], ['tenant_id', 'uuid'], ['institution', 'text'], ['bucket', 'text'], ['reason', 'text']],
+  counts: [['sms', 'bigint']],
+};
 
 /**
  * `rm_sms_hourly`: forwarded SMS per UTC hour recorded, tenant and institution, read (by tier: template,
@@ -106,6 +89,7 @@ export const smsHourlyProjection: Projection<TablesOf<typeof SMS_HOURLY_PROJECTI
     await record(tx, tables.sms, events.filter(isSmsReceived));
     const changes: HourlyCounterChange[] = [];
     for (const round of roundsByStream(events.filter(isSmsParse))) changes.push(...(await move(tx, tables.sms, round)));
-    await addToCounters(tx, tables.counts, mergeHourlyChanges(changes));
+    const merged = mergeHourlyChanges(changes);
+    await addToCounters(tx, tables.counts, HOURLY_COUNTERS, merged.map((change) => [change.hour, change.tenantId, change.institution, change.bucket, change.reason, change.sms]));
   },
 };
