@@ -17,6 +17,8 @@ export default [
           depConstraints: [
             // Domain libraries hold pure logic and types: they import no infrastructure.
             { sourceTag: 'scope:domain', onlyDependOnLibsWithTags: ['scope:domain'] },
+            // The merchant client is published on its own: it imports nothing of the service.
+            { sourceTag: 'scope:client', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'scope:infrastructure', onlyDependOnLibsWithTags: ['scope:domain', 'scope:infrastructure'] },
             { sourceTag: 'scope:application', onlyDependOnLibsWithTags: ['scope:domain', 'scope:infrastructure', 'scope:application'] },
             // Apps never import each other; only the composition root assembles them.

@@ -1,0 +1,7 @@
+export { PaymentVerificationClient } from './client';
+export type { ClientOptions, RequestOptions, WaitOptions } from './client';
+export { PaymentVerificationError, ServiceUnreachableError, StatusWaitTimeoutError, WebhookVerificationError } from './errors';
+export type { WebhookFailure } from './errors';
+export { verifyWebhook } from './webhooks';
+export type { VerifyWebhookOptions, WebhookHeaders } from './webhooks';
+export type { Health, PaymentStatus, PaymentStatusName, PaymentSubmission, RegisterPaymentRequest, SmsIngestRequest, SmsIngestResult, WebhookEvent } from './types';

@@ -1,0 +1,91 @@
+import { createHmac } from 'node:crypto';
+import fc from 'fast-check';
+import { WebhookVerificationError } from './errors';
+import { verifyWebhook } from './webhooks';
+
+// Signatures computed apart from this code (Python's hmac), for this body and secret; the secret is the one of the
+// Standard Webhooks documentation's own example.
+const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+const OLD_SECRET = 'whsec_MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=';
+const BODY =
+  '{"event":"payment.verified","id":"msg_p5jXN8AQM9LWM0D4loKWxJek","created_at":"2021-02-25T15:02:10.000Z","data":{"uuid":"0b6f1c9e-0000-4000-8000-000000000001","status":"verified"}}';
+const SENT_AT = new Date(1_614_265_330_000);
+const HEADERS = {
+  'x-service-signature': '21c0fa75470a3693bfdb38e740294729f0b140804e5ca66a93ac6c7408a5c807',
+  'webhook-id': 'msg_p5jXN8AQM9LWM0D4loKWxJek',
+  'webhook-timestamp': '1614265330',
+  'webhook-signature': 'v1,/hhFpnmmvdR08bKDEsdOgMMK9Px+cPfzbbMUrkI81Xk=',
+};
+const OLD_SIGNATURE = 'v1,Npg3PKYZXBmtUyBVe5Y5FXbzIbNGlmyC9rthiHn3nr8=';
+
+const failure = (run: () => unknown) => {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof WebhookVerificationError) return error.reason;
+    throw error;
+  }
+  return 'verified';
+};
+
+describe('verifyWebhook', () => {
+  it('returns the event of a webhook signed with the secret, from a string, bytes, a Buffer or fetch Headers', () => {
+    const event = { event: 'payment.verified', id: 'msg_p5jXN8AQM9LWM0D4loKWxJek', data: { uuid: '0b6f1c9e-0000-4000-8000-000000000001', status: 'verified' } };
+    expect(verifyWebhook(BODY, HEADERS, SECRET, { now: SENT_AT })).toMatchObject(event);
+    expect(verifyWebhook(new TextEncoder().encode(BODY), HEADERS, SECRET, { now: SENT_AT })).toMatchObject(event);
+    expect(verifyWebhook(Buffer.from(`xx${BODY}`).subarray(2), new Headers(HEADERS), SECRET, { now: SENT_AT })).toMatchObject(event);
+    const asExpressGivesThem = { ...Object.fromEntries(Object.entries(HEADERS).map(([name, value]) => [name.toUpperCase(), [value]])) };
+    expect(verifyWebhook(BODY, asExpressGivesThem, SECRET, { now: SENT_AT })).toMatchObject(event);
+  });
+
+  it('refuses a body changed by any one byte', () => {
+    fc.assert(
+      fc.property(fc.nat(BODY.length - 1), fc.integer({ min: 1, max: 255 }), (at, flip) => {
+        const bytes = Buffer.from(BODY);
+        bytes[at] ^= flip;
+        expect(failure(() => verifyWebhook(bytes, HEADERS, SECRET, { now: SENT_AT }))).toBe('bad_signature');
+      }),
+    );
+  });
+
+  it('refuses a wrong secret, a missing or changed signature header, and a timestamp off by more than five minutes', () => {
+    const verify = (headers: Record<string, string | undefined>, secret: string | string[] = SECRET, now = SENT_AT) => failure(() => verifyWebhook(BODY, headers, secret, { now }));
+    expect(verify(HEADERS, OLD_SECRET)).toBe('bad_signature');
+    expect(verify({ ...HEADERS, 'x-service-signature': undefined })).toBe('missing_signature');
+    expect(verify({ ...HEADERS, 'webhook-signature': undefined })).toBe('missing_signature');
+    expect(verify({ ...HEADERS, 'webhook-signature': OLD_SIGNATURE })).toBe('bad_signature');
+    expect(verify({ ...HEADERS, 'webhook-signature': 'v2,/hhFpnmmvdR08bKDEsdOgMMK9Px+cPfzbbMUrkI81Xk=' })).toBe('bad_signature');
+    // The timestamp is signed: another one is another signature.
+    expect(verify({ ...HEADERS, 'webhook-timestamp': '1614265331' }, SECRET, new Date(1_614_265_331_000))).toBe('bad_signature');
+    expect(verify(HEADERS, SECRET, new Date(SENT_AT.getTime() + 300_000))).toBe('verified');
+    expect(verify(HEADERS, SECRET, new Date(SENT_AT.getTime() - 300_000))).toBe('verified');
+    expect(verify(HEADERS, SECRET, new Date(SENT_AT.getTime() + 301_000))).toBe('timestamp_out_of_window');
+    expect(verify(HEADERS, SECRET, new Date(SENT_AT.getTime() - 301_000))).toBe('timestamp_out_of_window');
+    expect(verify({ ...HEADERS, 'webhook-timestamp': 'soon' })).toBe('timestamp_out_of_window');
+    expect(failure(() => verifyWebhook(BODY, HEADERS, SECRET, { now: new Date(SENT_AT.getTime() + 3_600_000), toleranceSeconds: 3_600 }))).toBe('verified');
+  });
+
+  it('takes either signature of a rotation: both secrets, the new one signing X-Service-Signature', () => {
+    const rotating = { ...HEADERS, 'webhook-signature': `${OLD_SIGNATURE} ${HEADERS['webhook-signature']}` };
+    expect(failure(() => verifyWebhook(BODY, rotating, [SECRET, OLD_SECRET], { now: SENT_AT }))).toBe('verified');
+    expect(failure(() => verifyWebhook(BODY, { ...HEADERS, 'webhook-signature': OLD_SIGNATURE }, [SECRET, OLD_SECRET], { now: SENT_AT }))).toBe('verified');
+  });
+
+  it('refuses a signed body that is no event of the service, and a webhook-id that is not its id', () => {
+    // Signed here with the algorithm the vectors above pin down.
+    const signed = (body: string, id = HEADERS['webhook-id']) => ({
+      ...HEADERS,
+      'webhook-id': id,
+      'x-service-signature': createHmac('sha256', SECRET).update(body).digest('hex'),
+      'webhook-signature': `v1,${createHmac('sha256', Buffer.from(SECRET.slice(6), 'base64')).update(`${id}.${HEADERS['webhook-timestamp']}.${body}`).digest('base64')}`,
+    });
+    expect(failure(() => verifyWebhook(BODY, signed(BODY), SECRET, { now: SENT_AT }))).toBe('verified');
+    for (const body of ['not json', '[]', 'null', '{"event":"payment.verified","id":"msg_p5jXN8AQM9LWM0D4loKWxJek"}', '{"event":"payment.verified","id":"msg_p5jXN8AQM9LWM0D4loKWxJek","data":{}}']) {
+      expect(failure(() => verifyWebhook(body, signed(body), SECRET, { now: SENT_AT }))).toBe('malformed_payload');
+    }
+    expect(failure(() => verifyWebhook(BODY, signed(BODY, 'msg_other'), SECRET, { now: SENT_AT }))).toBe('malformed_payload');
+    expect(failure(() => verifyWebhook(BODY, { ...HEADERS, 'webhook-id': 'msg_other' }, SECRET, { now: SENT_AT }))).toBe('bad_signature');
+    expect(() => verifyWebhook(BODY, HEADERS, 'not-a-whsec-secret', { now: SENT_AT })).toThrow(WebhookVerificationError);
+    expect(() => verifyWebhook(BODY, HEADERS, [], { now: SENT_AT })).toThrow(TypeError);
+  });
+});
