@@ -10,6 +10,8 @@ export interface ClientOptions {
   readonly timeoutMs?: number;
   /** Attempts after the first on a network error, a timeout or a 5xx; 3 by default. A 4xx is never retried. */
   readonly retries?: number;
+  /** The waits before each retry, the last one repeated; 250 ms, 1 s, then 4 s by default. */
+  readonly backoffMs?: readonly number[];
   /** Another fetch (tests, proxies); the global one by default. */
   readonly fetch?: typeof fetch;
 }
@@ -28,7 +30,7 @@ export interface WaitOptions extends RequestOptions {
 }
 
 const FINAL: readonly PaymentStatusName[] = ['verified', 'failed'];
-const BACKOFF_MS = [250, 1_000, 4_000];
+const BACKOFF_MS: readonly number[] = [250, 1_000, 4_000];
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -118,17 +120,21 @@ export class PaymentVerificationClient {
         pause = Math.max(intervalMs, (error.retryAfterSeconds ?? 0) * 1000);
       }
       const left = deadline - Date.now();
-      if (left <= 0 || (last !== undefined && pause > left)) {
+      if (left <= 0) {
         if (last === undefined) throw new ServiceUnreachableError('No status could be read in time');
         throw new StatusWaitTimeoutError(last);
       }
+      // The last read comes at the deadline.
       await sleep(Math.min(pause, left), signal);
     }
   }
 
   private async request<T>(method: string, path: string, body: unknown, options: RequestOptions & { answers?: readonly number[] }): Promise<T> {
     const retries = this.options.retries ?? 3;
+    const backoff = this.options.backoffMs ?? BACKOFF_MS;
+    const pauseAfter = (attempt: number) => backoff[Math.min(attempt, backoff.length - 1)];
     for (let attempt = 0; ; attempt++) {
+      options.signal?.throwIfAborted();
       let response: Response;
       try {
         const signals = [AbortSignal.timeout(this.options.timeoutMs ?? 10_000), ...(options.signal ? [options.signal] : [])];
@@ -141,13 +147,13 @@ export class PaymentVerificationClient {
       } catch (error) {
         if (options.signal?.aborted) throw options.signal.reason;
         if (attempt >= retries) throw new ServiceUnreachableError(`${method} ${path} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-        await sleep(BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)], options.signal);
+        await sleep(pauseAfter(attempt), options.signal);
         continue;
       }
       if (response.ok || options.answers?.includes(response.status)) return (await response.json()) as T;
       const error = await errorOf(response);
       if (response.status < 500 || attempt >= retries) throw error;
-      await sleep(Math.max(BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)], (error.retryAfterSeconds ?? 0) * 1000), options.signal);
+      await sleep(Math.max(pauseAfter(attempt), (error.retryAfterSeconds ?? 0) * 1000), options.signal);
     }
   }
 }

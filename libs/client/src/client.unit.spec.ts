@@ -89,4 +89,118 @@ describe('PaymentVerificationClient', () => {
     // Not found is no status to wait for.
     await expect(clientWith(scripted({ status: 404, body: { success: false, message: 'Payment not found' } }).fake).waitForStatus('u-1')).rejects.toMatchObject({ status: 404 });
   });
+
+  it('calls each operation with its method and path, a body (and its content type) only where one is sent', async () => {
+    const { fake, calls } = scripted(STATUS('pending'), { status: 200, body: { status: 'verified' } }, { status: 200, body: { status: 'healthy' } });
+    const client = new PaymentVerificationClient({ baseUrl: 'http://pvs.test/api/v1//', apiKey: 'pvs_key', fetch: fake });
+    await client.getStatus('a b/c');
+    await client.ingestSms({ sender: '8558', body: 'Rs 1 received' });
+    await client.health();
+    expect(calls.map(({ method, path, headers, body }) => ({ method, path, type: headers['content-type'], body }))).toEqual([
+      { method: 'GET', path: '/api/v1/payments/status/a%20b%2Fc', type: undefined, body: undefined },
+      { method: 'POST', path: '/api/v1/sms/ingest', type: 'application/json', body: '{"sender":"8558","body":"Rs 1 received"}' },
+      { method: 'GET', path: '/api/v1/system/health', type: undefined, body: undefined },
+    ]);
+  });
+
+  it('retries a 500 as it does a 502, waiting as long as a 503 says, and keeps the network error as the cause', async () => {
+    const { fake, calls } = scripted({ status: 500 }, { status: 503, headers: { 'retry-after': '1' } }, STATUS('verified'));
+    expect(await clientWith(fake).getStatus('u-1')).toMatchObject({ status: 'verified' });
+    expect(calls[2].at - calls[1].at).toBeGreaterThanOrEqual(990);
+    const cause = new TypeError('getaddrinfo ENOTFOUND pvs.test');
+    const error = await clientWith(scripted(cause).fake, 0).getStatus('u-1').catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ name: 'ServiceUnreachableError', message: 'GET /payments/status/u-1 failed: getaddrinfo ENOTFOUND pvs.test', cause });
+  });
+
+  it('backs off by its schedule, the last wait repeated, after a 5xx as after a network error', async () => {
+    for (const failure of [{ status: 502 }, new TypeError('fetch failed')]) {
+      const { fake, calls } = scripted(failure, failure, failure, failure, STATUS('verified'));
+      const client = new PaymentVerificationClient({ baseUrl: 'http://pvs.test', apiKey: 'k', fetch: fake, retries: 4, backoffMs: [40, 120, 240] });
+      await client.getStatus('u-1');
+      const pauses = calls.slice(1).map((call, index) => call.at - calls[index].at);
+      expect(pauses.map((pause, index) => pause >= [40, 120, 240, 240][index] - 5 && pause < [110, 190, 310, 310][index])).toEqual([true, true, true, true]);
+    }
+  });
+
+  it('waits as long as a 503 says when that is longer than its backoff', async () => {
+    const { fake, calls } = scripted({ status: 503, headers: { 'retry-after': '1' } }, STATUS('verified'));
+    await new PaymentVerificationClient({ baseUrl: 'http://pvs.test', apiKey: 'k', fetch: fake, backoffMs: [10] }).getStatus('u-1');
+    expect(calls[1].at - calls[0].at).toBeGreaterThanOrEqual(990);
+  });
+
+  it('stops waiting at a failed payment too, and reads once more at the deadline', async () => {
+    const failed = scripted(STATUS('pending'), STATUS('failed'));
+    expect(await clientWith(failed.fake).waitForStatus('u-1', { intervalMs: 10 })).toMatchObject({ status: 'failed' });
+    const late = scripted(STATUS('pending'), STATUS('verified'));
+    expect(await clientWith(late.fake).waitForStatus('u-1', { intervalMs: 1_000, timeoutMs: 50 })).toMatchObject({ status: 'verified' });
+    expect(late.calls[1].at - late.calls[0].at).toBeLessThan(500);
+  });
+
+  it('stops waiting when its signal is aborted during a read', async () => {
+    const hanging: typeof fetch = (_input, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
+    const controller = new AbortController();
+    const waiting = clientWith(hanging).waitForStatus('u-1', { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('checkout closed')), 20);
+    await expect(waiting).rejects.toThrow('checkout closed');
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date, and ignores one it cannot read', async () => {
+    const retryAfter = async (value: string) => {
+      const error = await clientWith(scripted({ status: 429, headers: { 'retry-after': value } }).fake).getStatus('u-1').catch((caught: unknown) => caught);
+      return error instanceof PaymentVerificationError ? error.retryAfterSeconds : error;
+    };
+    expect(await retryAfter('120')).toBe(120);
+    const inAMinute = await retryAfter(new Date(Date.now() + 60_000).toUTCString());
+    expect(inAMinute).toBeGreaterThan(58);
+    expect(inAMinute).toBeLessThanOrEqual(60);
+    expect(await retryAfter(new Date(Date.now() - 60_000).toUTCString())).toBe(0);
+    expect(await retryAfter('soon')).toBeNull();
+    expect(await clientWith(scripted({ status: 429 }).fake).getStatus('u-1').catch((caught: PaymentVerificationError) => caught.retryAfterSeconds)).toBeNull();
+  });
+
+  it('takes the message of the service’s error body only', async () => {
+    const messageOf = async (body: unknown) =>
+      (await clientWith(scripted({ status: 422, body }).fake).getStatus('u-1').catch((caught: PaymentVerificationError) => `${caught.name}: ${caught.message}`)) as string;
+    expect(await messageOf({ success: false, message: 'amount must be positive' })).toBe('PaymentVerificationError: amount must be positive');
+    expect(await messageOf({ success: false, message: 42 })).toBe('PaymentVerificationError: HTTP 422');
+    expect(await messageOf({ success: false })).toBe('PaymentVerificationError: HTTP 422');
+    expect(await messageOf(null)).toBe('PaymentVerificationError: HTTP 422');
+    expect(await messageOf('message')).toBe('PaymentVerificationError: HTTP 422');
+  });
+
+  it('stops at once when its signal is aborted: before a request, during one, or in a backoff', async () => {
+    const aborted = AbortSignal.abort(new Error('gone'));
+    const { fake, calls } = scripted(STATUS('pending'));
+    await expect(clientWith(fake).getStatus('u-1', { signal: aborted })).rejects.toThrow('gone');
+    expect(calls).toHaveLength(0);
+
+    const hanging: typeof fetch = (_input, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
+    const controller = new AbortController();
+    const during = clientWith(hanging).getStatus('u-1', { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('closed')), 20);
+    await expect(during).rejects.toThrow('closed');
+
+    const backoff = new AbortController();
+    const started = Date.now();
+    const inBackoff = clientWith(scripted({ status: 502 }, STATUS('verified')).fake).getStatus('u-1', { signal: backoff.signal });
+    setTimeout(() => backoff.abort(new Error('left')), 50);
+    await expect(inBackoff).rejects.toThrow('left');
+    expect(Date.now() - started).toBeLessThan(240);
+  });
+
+  it('gives up an attempt after its time limit', async () => {
+    const slow: typeof fetch = (_input, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted'))));
+    const client = new PaymentVerificationClient({ baseUrl: 'http://pvs.test', apiKey: 'k', fetch: slow, timeoutMs: 30, retries: 0 });
+    await expect(client.health()).rejects.toMatchObject({ name: 'ServiceUnreachableError' });
+  });
+
+  it('throws unreachable when no status could be read before the time was up, and names its timeout', async () => {
+    const limited = scripted(...Array.from({ length: 20 }, () => ({ status: 429, headers: { 'retry-after': '5' } })));
+    await expect(clientWith(limited.fake).waitForStatus('u-1', { timeoutMs: 50, intervalMs: 10 })).rejects.toMatchObject({ name: 'ServiceUnreachableError', message: 'No status could be read in time' });
+    const { fake } = scripted(...Array.from({ length: 20 }, () => STATUS('pending')));
+    await expect(clientWith(fake).waitForStatus('u-1', { timeoutMs: 30, intervalMs: 10 })).rejects.toMatchObject({
+      name: 'StatusWaitTimeoutError',
+      message: 'The payment did not reach the awaited status in time',
+    });
+  });
 });

@@ -80,12 +80,73 @@ describe('verifyWebhook', () => {
       'webhook-signature': `v1,${createHmac('sha256', Buffer.from(SECRET.slice(6), 'base64')).update(`${id}.${HEADERS['webhook-timestamp']}.${body}`).digest('base64')}`,
     });
     expect(failure(() => verifyWebhook(BODY, signed(BODY), SECRET, { now: SENT_AT }))).toBe('verified');
-    for (const body of ['not json', '[]', 'null', '{"event":"payment.verified","id":"msg_p5jXN8AQM9LWM0D4loKWxJek"}', '{"event":"payment.verified","id":"msg_p5jXN8AQM9LWM0D4loKWxJek","data":{}}']) {
-      expect(failure(() => verifyWebhook(body, signed(body), SECRET, { now: SENT_AT }))).toBe('malformed_payload');
+    const id = HEADERS['webhook-id'];
+    for (const body of [
+      'not json',
+      '[]',
+      'null',
+      '"payment.verified"',
+      `{"event":"payment.verified","id":"${id}"}`,
+      `{"event":"payment.verified","id":"${id}","data":null}`,
+      `{"event":"payment.verified","id":"${id}","data":{}}`,
+      `{"event":"payment.verified","id":"${id}","data":{"uuid":7}}`,
+      `{"event":7,"id":"${id}","data":{"uuid":"u"}}`,
+      `{"event":"payment.verified","id":7,"data":{"uuid":"u"}}`,
+    ]) {
+      expect([body, failure(() => verifyWebhook(body, signed(body), SECRET, { now: SENT_AT }))]).toEqual([body, 'malformed_payload']);
     }
+    expect(() => verifyWebhook('not json', signed('not json'), SECRET, { now: SENT_AT })).toThrow('The body is not JSON');
+    expect(() => verifyWebhook('[]', signed('[]'), SECRET, { now: SENT_AT })).toThrow('The body is no webhook event of the service');
     expect(failure(() => verifyWebhook(BODY, signed(BODY, 'msg_other'), SECRET, { now: SENT_AT }))).toBe('malformed_payload');
     expect(failure(() => verifyWebhook(BODY, { ...HEADERS, 'webhook-id': 'msg_other' }, SECRET, { now: SENT_AT }))).toBe('bad_signature');
     expect(() => verifyWebhook(BODY, HEADERS, 'not-a-whsec-secret', { now: SENT_AT })).toThrow(WebhookVerificationError);
     expect(() => verifyWebhook(BODY, HEADERS, [], { now: SENT_AT })).toThrow(TypeError);
+  });
+
+  it('takes X-Service-Signature alone (no Standard Webhooks headers), but not a part of those headers', () => {
+    const legacy = { 'x-service-signature': HEADERS['x-service-signature'] };
+    expect(failure(() => verifyWebhook(BODY, legacy, SECRET, { now: new Date(0) }))).toBe('verified');
+    const numericId = '{"event":"payment.verified","id":7,"data":{"uuid":"u"}}';
+    expect(failure(() => verifyWebhook(numericId, { 'x-service-signature': createHmac('sha256', SECRET).update(numericId).digest('hex') }, SECRET))).toBe('malformed_payload');
+    for (const [name, value] of Object.entries(HEADERS).filter(([name]) => name.startsWith('webhook-'))) {
+      expect([name, failure(() => verifyWebhook(BODY, { ...legacy, [name]: value }, SECRET, { now: SENT_AT }))]).toEqual([name, 'missing_signature']);
+      const others = Object.fromEntries(Object.entries(HEADERS).filter(([other]) => other !== name));
+      expect([name, failure(() => verifyWebhook(BODY, others, SECRET, { now: SENT_AT }))]).toEqual([name, 'missing_signature']);
+    }
+  });
+
+  it('reads the hex signature whatever its case and surrounding spaces; refuses one of another length or a timestamp with more than digits', () => {
+    const verify = (headers: Record<string, string>) => failure(() => verifyWebhook(BODY, { ...HEADERS, ...headers }, SECRET, { now: SENT_AT }));
+    expect(verify({ 'x-service-signature': ` ${HEADERS['x-service-signature'].toUpperCase()} ` })).toBe('verified');
+    expect(verify({ 'x-service-signature': 'abc' })).toBe('bad_signature');
+    expect(verify({ 'webhook-signature': 'v1,c2hvcnQ=' })).toBe('bad_signature');
+    expect(verify({ 'webhook-timestamp': '1614265330abc' })).toBe('timestamp_out_of_window');
+    expect(verify({ 'webhook-timestamp': 'x1614265330' })).toBe('timestamp_out_of_window');
+    expect(verify({ 'webhook-timestamp': ' 1614265330' })).toBe('timestamp_out_of_window');
+    expect(verify({ 'webhook-timestamp': '1614265330 ' })).toBe('timestamp_out_of_window');
+  });
+
+  it('says why in its message, and names its errors', () => {
+    const message = (headers: Record<string, string | undefined>, body = BODY) => {
+      try {
+        verifyWebhook(body, headers, SECRET, { now: SENT_AT });
+      } catch (error) {
+        return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      }
+      return 'verified';
+    };
+    expect(message({ ...HEADERS, 'x-service-signature': undefined })).toBe('WebhookVerificationError: No X-Service-Signature header');
+    expect(message({ ...HEADERS, 'x-service-signature': 'ab' })).toBe('WebhookVerificationError: X-Service-Signature does not match the body');
+    expect(message({ ...HEADERS, 'webhook-id': undefined })).toBe('WebhookVerificationError: Some Standard Webhooks headers are missing');
+    expect(message({ ...HEADERS, 'webhook-timestamp': '1' })).toBe('WebhookVerificationError: webhook-timestamp is too far from now: a replay, or a clock that is off');
+    expect(message({ ...HEADERS, 'webhook-signature': OLD_SIGNATURE })).toBe('WebhookVerificationError: webhook-signature does not match the body');
+    expect(() => verifyWebhook(BODY, HEADERS, [])).toThrow(new TypeError('Give the webhook secret'));
+  });
+
+  it('refuses a secret that is not the whsec_ string the service gave, as a programming error', () => {
+    for (const secret of ['MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'whsec_', 'whsec_not base64!']) {
+      const headers = { ...HEADERS, 'x-service-signature': createHmac('sha256', secret).update(BODY).digest('hex') };
+      expect(() => verifyWebhook(BODY, headers, secret, { now: SENT_AT })).toThrow(new TypeError('The webhook secret must be the whsec_… string the service gave you'));
+    }
   });
 });
