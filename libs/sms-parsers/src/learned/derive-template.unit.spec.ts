@@ -1,4 +1,4 @@
-import { parseSms } from '../parse-sms';
+import { MAX_BODY_LENGTH, parseSms } from '../parse-sms';
 import { deriveTemplate, Lesson } from './derive-template';
 import { LearnedTemplateSet } from './learned-template-set';
 
@@ -79,5 +79,132 @@ describe('deriveTemplate', () => {
     const twice = deriveTemplate({ ...LESSON, body, marks: { ...LESSON.marks, amount: { text: '500.00' } } });
     expect(!twice.ok && twice.reason).toMatch(/occurs more than once/);
     expect(deriveTemplate({ ...LESSON, body, marks: { ...LESSON.marks, amount: { text: '500.00', at: body.indexOf('500.00') } } })).toMatchObject({ ok: true });
+  });
+});
+
+describe('deriveTemplate: refusals, word for word', () => {
+  const withBody = (body: string, marks: Partial<Lesson['marks']> = {}): Partial<Lesson> => ({ body, marks: { ...LESSON.marks, ...marks } });
+  const TOO_LITTLE = 'The wording has too little text of its own (two words, six characters, no number) to be told from others';
+  const BALANCED = 'Dear Customer, your A/C **4455 got PKR 12,500.00 from SANA IQBAL. Txn FT2633712345. Avl Bal PKR 1,23.456';
+
+  it.each<[string, Partial<Lesson>, string]>([
+    ['an empty body', { body: '' }, 'The SMS is empty or incomplete (part of a split message)'],
+    ['a mark of nothing but spaces', { marks: { ...LESSON.marks, amount: { text: '  ' } } }, 'The amount mark is empty'],
+    ['a mark not in the text', { marks: { ...LESSON.marks, amount: { text: '12,600.00' } } }, 'The amount “12,600.00” does not occur in the SMS'],
+    ['a mark not where `at` says', { marks: { ...LESSON.marks, amount: { text: '12,500.00', at: 3 } } }, 'The amount “12,500.00” does not occur in the SMS at 3'],
+    ['a zero amount', withBody(EXAMPLE.replace('12,500.00', '0.00'), { amount: { text: '0.00' } }), '“0.00” is not an exact amount'],
+    ['an amount that is no exact sum', withBody(EXAMPLE.replace('12,500.00', '12,50.000'), { amount: { text: '12,50.000' } }), '“12,50.000” is not an exact amount'],
+    ['a balance that is no exact sum', withBody(BALANCED, { balance: { text: '1,23.456' } }), '“1,23.456” is not an exact amount'],
+    ['two different labelled references', { body: EXAMPLE.replace('Thanks for', 'Ref IB99887766. Thanks for') }, 'The SMS names two different references'],
+    ['a wording of single words only', withBody('Credit: PKR 12,500.00 | Txn: FT2633712345 | A/C **4455'), TOO_LITTLE],
+    ['a wording whose only run of words is short', withBody('Credit: PKR 12,500.00 | Txn: FT2633712345 | In AC **4455'), TOO_LITTLE],
+  ])('refuses %s', (_case, change, reason) => {
+    expect(deriveTemplate({ ...LESSON, ...change })).toEqual({ ok: false, reason });
+  });
+
+  it.each<[string, string, Partial<Lesson['marks']>, string]>([
+    // The derived pattern reads the date, and no calendar has a 31 February.
+    ['a date no calendar has', EXAMPLE.replace('03-12-2026', '31-02-2026'), {}, 'The derived template would not read its own example: malformed'],
+    // The wording's marker ("your A/C") once more in the tail: two places a template could start.
+    ['its marker again after the wording', `${EXAMPLE} Manage your A/C online.`, {}, 'The derived template would not read its own example: ambiguous'],
+    // A template's reference must be one the words label: here nothing names it.
+    ['a reference no label names', 'your A/C **4455 got PKR 12,500.00 from SANA IQBAL via FT2633712345', {}, 'The derived template would not read its own example: unrecognized_template'],
+    // The payer's name found by the parser has a character a name slot does not read: the extracted tier reads the
+    // message instead, with the same amount and reference, but not by the new template.
+    [
+      'a payer the template cannot read',
+      'Amount 12,500.00 credited to your A/C **4455 from ALI_KHAN. Txn FT2633712345',
+      { receivingAccount: undefined },
+      'The derived template would not read its own example as marked',
+    ],
+  ])('refuses %s: the derived template must read its own example as marked', (_case, body, marks, reason) => {
+    expect(deriveTemplate({ ...LESSON, body, marks: { ...LESSON.marks, ...marks } })).toEqual({ ok: false, reason });
+  });
+});
+
+describe('deriveTemplate: what it takes', () => {
+  const slotsOf = (lesson: Partial<Lesson>) => {
+    const derived = deriveTemplate({ ...LESSON, ...lesson });
+    return derived.ok ? { slots: derived.slots, autoSlots: derived.autoSlots } : derived.reason;
+  };
+
+  it('takes a body of exactly the longest length', () => {
+    const body = EXAMPLE.padEnd(MAX_BODY_LENGTH, ' ');
+    expect(body).toHaveLength(MAX_BODY_LENGTH);
+    expect(deriveTemplate({ ...LESSON, body })).toMatchObject({ ok: true });
+  });
+
+  it.each(['bank', 'wallet_one'] as const)('takes the gateway named for a sender allowed for two (%s)', (gateway) => {
+    const derived = deriveTemplate({ ...LESSON, gateway, allowedSenders: { bank: ['NEWBANK'], wallet_one: ['NEWBANK'] } });
+    expect(derived.ok && derived.definition.gateway).toBe(gateway);
+  });
+
+  it('teaches a wording the parser reads only by extraction, not by a template', () => {
+    const body = 'Amount 12,500.00 credited to your A/C **4455 from SANA IQBAL. Txn FT2633712345';
+    expect(parseSms({ sender: 'NEWBANK', body }, { allowedSenders })).toMatchObject({ ok: true, tier: 'extracted' });
+    const derived = deriveTemplate({ ...LESSON, body });
+    expect(derived).toMatchObject({ ok: true, slots: ['amount', 'reference', 'receivingAccount'], autoSlots: ['payerName'] });
+    expect(derived.ok && derived.definition.signature).toBe('credited to your A\\/C');
+    // Its amount stood after no currency: the template reads none there either.
+    expect(parseSms({ sender: 'NEWBANK', body: body.replace('12,500.00', '75.50') }, { allowedSenders, learned: learned({ ...LESSON, body }) })).toMatchObject({
+      ok: true,
+      tier: 'template',
+      amountPaisa: 7_550,
+    });
+  });
+
+  it('takes every kind of mark, balance, date and time too, and finds the rest by itself', () => {
+    const body = 'Dear Customer, your A/C **4455 got PKR 12,500.00 from SANA IQBAL on 03-12-2026 at 14:05. Txn FT2633712345. Avl Bal PKR 80,250.75';
+    const marks = { ...LESSON.marks, balance: { text: '80,250.75' }, date: { text: '03-12-2026' }, time: { text: '14:05' } };
+    expect(slotsOf({ body, marks })).toEqual({ slots: ['amount', 'reference', 'receivingAccount', 'balance', 'date', 'time'], autoSlots: ['payerName'] });
+    const sibling = 'Dear Customer, your A/C **0021 got PKR 75.50 from ALI on 5-1-2027 at 9:15. Txn FT2700000001. Avl Bal PKR 100.25';
+    expect(parseSms({ sender: 'NEWBANK', body: sibling }, { allowedSenders, learned: learned({ ...LESSON, body, marks }) })).toMatchObject({ ok: true, amountPaisa: 7_550, balancePaisa: 10_025 });
+  });
+
+  it.each<[string, string, Partial<Lesson['marks']>, { slots: string[]; autoSlots: string[] }]>([
+    [
+      'a mark at the very start',
+      'SANA IQBAL sent PKR 12,500.00 to your A/C **4455. Txn FT2633712345',
+      { payerName: { text: 'SANA IQBAL' } },
+      { slots: ['amount', 'reference', 'receivingAccount', 'payerName'], autoSlots: [] },
+    ],
+    [
+      'a date and time at the very start',
+      '03-12-2026 14:05 your A/C **4455 got PKR 12,500.00 from SANA IQBAL. Txn FT2633712345',
+      {},
+      { slots: ['amount', 'reference', 'receivingAccount'], autoSlots: ['payerName', 'date', 'time'] },
+    ],
+    // Which of the two the date is the parser cannot tell: the numbers stay the wording's.
+    [
+      'a date written twice',
+      'your A/C **4455 got PKR 12,500.00 from SANA IQBAL on 03-12-2026. Txn FT2633712345 dated 03-12-2026',
+      {},
+      { slots: ['amount', 'reference', 'receivingAccount'], autoSlots: ['payerName'] },
+    ],
+    // A sender's system that writes "undefined" for a name it lacks: taken as a name, like any other.
+    ['a payer written as “undefined”', 'your A/C **4455 got PKR 12,500.00 from undefined. Txn FT2633712345', {}, { slots: ['amount', 'reference', 'receivingAccount'], autoSlots: ['payerName'] }],
+  ])('finds the marks and the values the parser reads by itself with %s', (_case, body, marks, expected) => {
+    expect(slotsOf({ body, marks: { ...LESSON.marks, ...marks } })).toEqual(expected);
+  });
+
+  it.each([
+    ['the longest run of words, wherever it stands', 'Raast transfer of PKR 12,500.00 to your account received from ALI. Txn FT2633712345', 'to your account received from'],
+    ['two words or more, however long a single word', 'Alhamdulillah: your A/C **4455 got PKR 12,500.00 from SANA IQBAL. Txn FT2633712345', 'your A\\/C'],
+  ])('marks the wording by %s', (_case, body, signature) => {
+    const derived = deriveTemplate({ ...LESSON, body, marks: { ...LESSON.marks, receivingAccount: body.includes('**4455') ? { text: '**4455' } : undefined } });
+    expect(derived.ok && derived.definition.signature).toBe(signature);
+  });
+
+  it('takes the occurrence `at` names, as a raw offset, and tells where it stands', () => {
+    const body = 'Your A/C **4455 got\nPKR 500.00 from SANA IQBAL, fee PKR 500.00 waived. Txn FT2633712345 on 03-12-2026';
+    const first = body.indexOf('500.00');
+    const derived = deriveTemplate({ ...LESSON, body, marks: { ...LESSON.marks, amount: { text: '500.00', at: first } } });
+    expect(derived.ok && derived.markedSpans.amount).toEqual([first, first + 6]);
+  });
+
+  it('takes a zero balance, where an amount must be more than nothing', () => {
+    const body = `${EXAMPLE.replace('Thanks for banking with us.', '')}Avl Bal PKR 0.00`;
+    const derived = deriveTemplate({ ...LESSON, body, marks: { ...LESSON.marks, balance: { text: '0.00', at: body.lastIndexOf('0.00') } } });
+    expect(derived).toMatchObject({ ok: true, slots: ['amount', 'reference', 'receivingAccount', 'balance'] });
   });
 });

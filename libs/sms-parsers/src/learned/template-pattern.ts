@@ -80,6 +80,7 @@ function literalPattern(text: string): string {
       pattern += ` ?${escape(token)} ?`;
       return;
     }
+    // Stryker disable next-line Regex: a token is all whitespace or has none, and normalised text has no run of spaces
     if (/^\s+$/.test(token)) {
       // A space beside loose punctuation is already optional there.
       if (!LOOSE_PUNCTUATION.has(tokens[i - 1] ?? '') && !LOOSE_PUNCTUATION.has(tokens[i + 1] ?? '')) pattern += ' ';
