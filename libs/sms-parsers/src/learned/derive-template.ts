@@ -84,7 +84,10 @@ function autoSlots(text: string, taken: readonly Slot[]): Slot[] {
   const free = ([start, end]: readonly [number, number]) => taken.every((slot) => end <= slot.start || slot.end <= start);
   const found: Slot[] = [];
   const payer = analysis.payer;
-  if (payer && free(payer.span)) found.push({ kind: 'payerName', start: payer.span[0], end: payer.span[1] });
+  // A name the slot could not read (`ALI_KHAN`) stays words of the wording.
+  if (payer && free(payer.span) && readableAs({ kind: 'payerName', start: 0, end: 0 }, text.slice(...payer.span)) === undefined) {
+    found.push({ kind: 'payerName', start: payer.span[0], end: payer.span[1] });
+  }
   for (const [kind, value] of [['date', analysis.date?.date], ['time', analysis.date?.time]] as const) {
     const start = value === undefined ? -1 : text.indexOf(value);
     if (start >= 0 && text.indexOf(value!, start + 1) < 0 && free([start, start + value!.length])) found.push({ kind, start, end: start + value!.length });
@@ -122,8 +125,9 @@ export function deriveTemplate(lesson: Lesson): Derivation | LessonRefused {
     marked.push(slot);
   }
   const ordered = [...marked].sort((a, b) => a.start - b.start);
+  // A space between two values is enough (`SANA IQBAL 03211234567`): no slot reads a space at its end.
   for (let i = 1; i < ordered.length; i++) {
-    if (text.text.slice(ordered[i - 1].end, ordered[i].start).trim() === '') return refuse(`The ${ordered[i - 1].kind} and the ${ordered[i].kind} marks overlap or touch: words must stand between them`);
+    if (ordered[i].start <= ordered[i - 1].end) return refuse(`The ${ordered[i - 1].kind} and the ${ordered[i].kind} marks overlap or touch: a space or words must stand between them`);
   }
 
   // A promotion after the marked wording is its tail, as it is after a built-in template's.
@@ -136,6 +140,9 @@ export function deriveTemplate(lesson: Lesson): Derivation | LessonRefused {
   if (labelled === 'ambiguous') return refuse('The SMS names two different references');
   if (labelled !== null && normalizeReference(labelled.value) !== markedReference) {
     return refuse(`The SMS has a reference after “${labelled.label}” (${labelled.value}): mark it as the reference`);
+  }
+  if (labelled === null && markedReference !== null) {
+    return refuse(`The reference “${lesson.marks.reference?.text}” has no label before it (TID, Ref, Trx ID…): a template reads only a labelled reference; mark none`);
   }
 
   const sender = normalizeSender(lesson.sender);

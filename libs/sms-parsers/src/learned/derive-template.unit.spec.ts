@@ -57,7 +57,7 @@ describe('deriveTemplate', () => {
     ['a mark that is no amount', { marks: { ...LESSON.marks, amount: { text: 'SANA' } } }, /does not read as a amount/],
     ['a reference left out though labelled', { marks: { ...LESSON.marks, reference: null } }, /has a reference after “Txn”/],
     ['a mark that is no account', { marks: { ...LESSON.marks, receivingAccount: { text: '**4455 got' } } }, /does not read as a receivingAccount/],
-    ['marks that touch', { body: 'Your A/C **4455 got PKR 12,500.00 FT2633712345 from SANA IQBAL on 03-12-2026' }, /amount and the reference marks overlap or touch/],
+    ['marks that touch', { body: 'Your A/C **4455 got PKR 12,500.00FT2633712345 from SANA IQBAL on 03-12-2026' }, /amount and the reference marks overlap or touch: a space or words must stand between them/],
     ['a fragment', { body: 'your A/C **4455 got PKR 12,500.00 from' }, /incomplete/],
     ['a body too long', { body: `${EXAMPLE} ${'x'.repeat(2_000)}` }, /longer than 2000/],
     [
@@ -108,17 +108,32 @@ describe('deriveTemplate: refusals, word for word', () => {
     // The wording's marker ("your A/C") once more in the tail: two places a template could start.
     ['its marker again after the wording', `${EXAMPLE} Manage your A/C online.`, {}, 'The derived template would not read its own example: ambiguous'],
     // A template's reference must be one the words label: here nothing names it.
-    ['a reference no label names', 'your A/C **4455 got PKR 12,500.00 from SANA IQBAL via FT2633712345', {}, 'The derived template would not read its own example: unrecognized_template'],
-    // The payer's name found by the parser has a character a name slot does not read: the extracted tier reads the
-    // message instead, with the same amount and reference, but not by the new template.
     [
-      'a payer the template cannot read',
-      'Amount 12,500.00 credited to your A/C **4455 from ALI_KHAN. Txn FT2633712345',
-      { receivingAccount: undefined },
-      'The derived template would not read its own example as marked',
+      'a reference no label names',
+      'your A/C **4455 got PKR 12,500.00 from SANA IQBAL via FT2633712345',
+      {},
+      'The reference “FT2633712345” has no label before it (TID, Ref, Trx ID…): a template reads only a labelled reference; mark none',
     ],
   ])('refuses %s: the derived template must read its own example as marked', (_case, body, marks, reason) => {
     expect(deriveTemplate({ ...LESSON, body, marks: { ...LESSON.marks, ...marks } })).toEqual({ ok: false, reason });
+  });
+
+  it('keeps a payer’s name the slot cannot read (ALI_KHAN) as words of the wording, and takes a space between two marks', () => {
+    const unreadable = deriveTemplate({ ...LESSON, body: 'Amount 12,500.00 credited to your A/C **4455 from ALI_KHAN. Txn FT2633712345', marks: { ...LESSON.marks, receivingAccount: undefined } });
+    expect(unreadable).toMatchObject({ ok: true, autoSlots: [] });
+    expect(unreadable.ok && unreadable.definition.pattern).toContain('from ALI_KHAN');
+
+    const body = 'SANA IQBAL 03211234567 ne aap ke account mein Rs 2,500.00 bheje. TID 723456789012. Balance Rs 7,250.75';
+    const marks = { amount: { text: '2,500.00' }, reference: { text: '723456789012' }, payerName: { text: 'SANA IQBAL' }, payerNumber: { text: '03211234567' } };
+    const derived = deriveTemplate({ ...LESSON, allowedSenders: { bank: ['NEWBANK'] }, body, marks });
+    if (!derived.ok) throw new Error(derived.reason);
+    const learned = new LearnedTemplateSet([derived.definition]);
+    expect(parseSms({ sender: 'NEWBANK', body: 'ALI RAZA KHAN 03001112223 ne aap ke account mein Rs 75 bheje. TID 700000000001. Balance Rs 80.25' }, { allowedSenders, learned })).toMatchObject({
+      ok: true,
+      amountPaisa: 7_500,
+      reference: '700000000001',
+      payer: { name: 'ALI RAZA KHAN', number: '03001112223' },
+    });
   });
 });
 
