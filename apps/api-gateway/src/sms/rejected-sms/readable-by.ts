@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SmsView } from '@pvs/read-model';
-import { parseSms } from '@pvs/sms-parsers';
 import { TENANT_DIRECTORY, TenantDirectory } from '@pvs/tenants';
 import { LEARNED_TEMPLATE_REGISTRY, LearnedTemplateRegistry } from '../learned-templates/learned-template-registry';
+import { parseStoredSms, tenantParsing } from '../sms-parsing';
 
 /**
  * Which template would read a rejected SMS now (a template learned or promoted since, or a sender allowed since):
@@ -18,10 +18,7 @@ export class ReadableBy {
   of(sms: SmsView): string | null {
     const tenant = sms.state === 'rejected' ? this.tenants.get(sms.tenantId) : undefined;
     if (!tenant) return null;
-    const now = parseSms(
-      { sender: sms.sender, body: sms.body, receivedAt: (sms.receivedAt ?? sms.recordedAt).toISOString() },
-      { allowedSenders: tenant.allowedSenders ?? undefined, learned: this.learned.forTenant(tenant.id) },
-    );
+    const now = parseStoredSms(sms, tenantParsing(tenant, this.learned.forTenant(tenant.id)));
     return now.ok && now.tier === 'template' ? now.templateId : null;
   }
 }

@@ -8,6 +8,7 @@ import { Derivation, Mark, Marks, deriveTemplate, parseSms } from '@pvs/sms-pars
 import { TENANT_DIRECTORY, TenantDirectory } from '@pvs/tenants';
 import { LEARNED_TEMPLATE_REGISTRY, LearnedTemplateRegistry } from '../learned-templates/learned-template-registry';
 import { ReparseSmsHandler, ReparseSummary } from '../reparse-sms/reparse-sms.handler';
+import { tenantParsing } from '../sms-parsing';
 import { SMS_VIEWS } from '../sms-views.token';
 import { DryRun, dryRun } from './template-dry-run';
 import { LearnTemplateRequest, MarkRequest } from './learn-template.request.dto';
@@ -63,14 +64,14 @@ export class SmsTemplatesHandler {
     const { tenantId, smsId, sender, body } = example.value;
     const tenant = await this.tenants.find(tenantId);
     if (!tenant) return refused('not_found', 'Tenant not found');
-    const allowedSenders = tenant.allowedSenders ?? undefined;
-    const learned = this.registry.forTenant(tenantId);
-    const already = parseSms({ sender, body }, { allowedSenders, learned });
+    const parsing = tenantParsing(tenant, this.registry.forTenant(tenantId));
+    const already = parseSms({ sender, body }, parsing);
     if (already.ok && already.templateId !== null && isLearnedTemplateId(already.templateId)) return refused('unprocessable', `The SMS is already read by the learned template ${already.templateId}`);
-    const derivation = deriveTemplate({ scope: tenantId, sender, body, marks: marksOf(request), allowedSenders, gateway: request.gateway });
+    const lesson = { scope: tenantId, sender, body, marks: marksOf(request), allowedSenders: parsing.allowedSenders, gateway: request.gateway };
+    const derivation = deriveTemplate(lesson);
     if (!derivation.ok) return refused('unprocessable', derivation.reason);
     const stored = await this.views.list({ tenantId, limit: DRY_RUN_SCAN });
-    const run = dryRun(derivation.definition, stored, (id) => (id === tenantId ? { allowedSenders, learned } : undefined));
+    const run = dryRun(derivation.definition, stored, (id) => (id === tenantId ? parsing : undefined));
     if (run.conflicts.length > 0) {
       const [first] = run.conflicts;
       return refused('unprocessable', `The template would change how ${run.conflicts.length} parsed SMS read (e.g. SMS ${first.smsId}, read by ${first.readBy})`);

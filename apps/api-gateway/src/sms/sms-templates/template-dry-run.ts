@@ -1,21 +1,14 @@
 import { paisaToPkr } from '@pvs/contracts';
-import { AllowedSenders, LearnedTemplateDefinition, LearnedTemplateSet, ParsedSms, normalizeSender, parseSms } from '@pvs/sms-parsers';
+import { LearnedTemplateDefinition, ParsedSms, normalizeSender } from '@pvs/sms-parsers';
+import { StoredSmsText, TenantParsing, parseStoredSms } from '../sms-parsing';
 
 /** A stored SMS as the dry run reads it. */
-export interface StoredSms {
+export interface StoredSms extends StoredSmsText {
   readonly smsId: string;
   readonly tenantId: string;
-  readonly sender: string;
-  readonly body: string;
   readonly receivedAt: Date | null;
   readonly recordedAt: Date;
   readonly state: 'received' | 'parsed' | 'rejected';
-}
-
-/** How a tenant's SMS are parsed now: its allowed senders and the templates learned for it. */
-export interface TenantParsing {
-  readonly allowedSenders: AllowedSenders | undefined;
-  readonly learned: LearnedTemplateSet;
 }
 
 export interface WouldRead {
@@ -47,13 +40,22 @@ export function dryRun(candidate: LearnedTemplateDefinition, stored: readonly St
   const conflicts: { smsId: string; readBy: string }[] = [];
   let scanned = 0;
   let upgrades = 0;
+  // Each tenant's parsing with the candidate, compiled once.
+  const candidateParsings = new Map<string, TenantParsing | undefined>();
+  const withCandidateOf = (tenantId: string) => {
+    if (!candidateParsings.has(tenantId)) {
+      const parsing = parsingOf(tenantId);
+      candidateParsings.set(tenantId, parsing && { ...parsing, learned: parsing.learned.with(candidate) });
+    }
+    return candidateParsings.get(tenantId);
+  };
   for (const sms of stored) {
     const parsing = sms.state === 'received' || normalizeSender(sms.sender) !== candidate.sender ? undefined : parsingOf(sms.tenantId);
-    if (parsing === undefined) continue;
+    const candidateParsing = parsing && withCandidateOf(sms.tenantId);
+    if (parsing === undefined || candidateParsing === undefined) continue;
     scanned++;
-    const input = { sender: sms.sender, body: sms.body, receivedAt: (sms.receivedAt ?? sms.recordedAt).toISOString() };
-    const now = parseSms(input, parsing);
-    const withCandidate = parseSms(input, { ...parsing, learned: parsing.learned.with(candidate) });
+    const now = parseStoredSms(sms, parsing);
+    const withCandidate = parseStoredSms(sms, candidateParsing);
     const readByCandidate = withCandidate.ok && withCandidate.templateId === candidate.id;
     if (!now.ok) {
       if (readByCandidate) wouldRead.push({ sms_id: sms.smsId, tenant_id: sms.tenantId, body: sms.body, amount: paisaToPkr(withCandidate.amountPaisa), reference: withCandidate.reference });
