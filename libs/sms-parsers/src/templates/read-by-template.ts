@@ -88,14 +88,16 @@ function readMatch(template: TemplateMatcher, text: string, match: RegExpExecArr
 }
 
 /**
- * The analysis to judge a template's reading by: a wording no credit word marks (a learned one) ends where the
- * template's body does, and a promotion after that is its tail. Only a message with wording that may make it a
- * non-payment needs the body's end (a second match, with indices).
+ * What a template's reading is judged by, and why the wording makes it no payment: a wording no credit word marks (a
+ * learned one) ends where the template's body does, and a promotion after that is its tail. Only a message the words
+ * refuse needs the body's end (a second match, with indices).
  */
-function analysisAfterBody(analysis: Analysis, template: TemplateMatcher): Analysis {
-  if (!analysis.mayBeNonPayment || nonPaymentReason(analysis, template.acceptsWording) === undefined) return analysis;
-  const tail = template.pattern.exec(analysis.text)?.indices?.groups?.tail;
-  return tail === undefined ? analysis : analysis.endingAt(tail[0]);
+function judged(analysis: Analysis, template: TemplateMatcher): { readonly analysis: Analysis; readonly rejection: SmsRejectionReason | undefined } {
+  const rejection = nonPaymentReason(analysis, template.acceptsWording);
+  const tail = rejection === undefined ? undefined : template.pattern.exec(analysis.text)?.indices?.groups?.tail;
+  if (tail === undefined) return { analysis, rejection };
+  const ended = analysis.endingAt(tail[0]);
+  return { analysis: ended, rejection: nonPaymentReason(ended, template.acceptsWording) };
 }
 
 /** Whether a (global) pattern matches the text more than once. */
@@ -127,8 +129,7 @@ export function readByTemplate(
   for (const template of templates) {
     const match = quickPattern(template).exec(text);
     if (match === null) continue;
-    const read = analysisAfterBody(analysis, template);
-    const rejection = nonPaymentReason(read, template.acceptsWording);
+    const { analysis: read, rejection } = judged(analysis, template);
     if (rejection !== undefined) return refuse(rejection);
     if (occursTwice(template.signature, text)) return refuse('ambiguous');
     const reading = readMatch(template, text, match, receivedAt);
