@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
+import { eventually } from '@pvs/testing';
 import { TestService, TestTenant, startTestService } from './testing';
 
 const tid = () => String(randomInt(100_000_000, 999_999_999)) + String(randomInt(100, 999));
@@ -32,14 +33,6 @@ describe('matching rules over HTTP (embedded)', () => {
       (await on().request('GET', `/payments/status/${uuid}`, { headers: { 'x-api-key': tenant.apiKey } })).body.data,
   });
   const { verify, ingest, status } = api(() => service);
-  const eventually = async <T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => {
-    for (let i = 0; i < 250; i++) {
-      const value = await read();
-      if (done(value)) return value;
-      await sleep(20);
-    }
-    throw new Error(`condition not met: ${JSON.stringify(await read())}`);
-  };
 
   describe('a credit without a reference', () => {
     it('flags the one pending payment of that amount for manual review', async () => {

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
+import { eventually } from '@pvs/testing';
 import { TestService, TestTenant, startTestService } from './testing';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const reference = () => `FT${randomInt(10_000_000, 99_999_999)}${randomInt(10, 99)}`;
 /** A wording no built-in template or the words alone read. */
 const newWording = (account: string, amount: string, payer: string, ref: string) =>
@@ -21,14 +21,6 @@ describe('operators teach the parser a wording (embedded)', () => {
     service.request('POST', '/payments/verify', { body: { gateway: 'bank', transaction_reference: ref, amount }, headers: { 'x-api-key': tenant.apiKey } });
   const ingest = (tenant: TestTenant, body: string) => service.request('POST', '/sms/ingest', { body: { sender: 'NEWBANK', body }, headers: { 'x-api-key': tenant.apiKey } });
   const status = async (tenant: TestTenant, uuid: string) => (await service.request('GET', `/payments/status/${uuid}`, { headers: { 'x-api-key': tenant.apiKey } })).body.data;
-  const eventually = async <T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => {
-    for (let i = 0; i < 250; i++) {
-      const value = await read();
-      if (done(value)) return value;
-      await sleep(20);
-    }
-    throw new Error(`condition not met: ${JSON.stringify(await read())}`);
-  };
   const templateEvents = async () => (await service.app.get<EventStore>(EVENT_STORE).readStream('smstemplates-learned')).length;
 
   /** A tenant that allows NEWBANK for bank transfers, with three payments whose SMS of the new wording were rejected. */

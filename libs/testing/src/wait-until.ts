@@ -7,6 +7,17 @@ export async function waitUntil(condition: () => boolean | Promise<boolean>, tim
   }
 }
 
+/** Reads until `done` holds of what was read, every 20 ms, and returns it; fails after `timeoutMs` with the last reading. */
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met in time: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 const HOUR_MS = 3_600_000;
 
 /**
