@@ -6,6 +6,9 @@ import { dateTime, nullable, pkr, uuid } from './schemas';
 const str: SchemaObject = { type: 'string' };
 const count: SchemaObject = { type: 'integer', minimum: 0 };
 
+/** A learned template's id, as its path parameter takes it. */
+export const LEARNED_TEMPLATE_ID = '^learned\\.[0-9a-f]{12}$';
+
 /** Response shapes of the operators' endpoints. */
 export const OPERATOR_SCHEMAS: Record<string, SchemaObject> = {
   OperatorPayment: {
@@ -146,6 +149,42 @@ export const OPERATOR_SCHEMAS: Record<string, SchemaObject> = {
       by_gateway: { type: 'object', properties: Object.fromEntries(GATEWAYS.map((gateway) => [gateway, { $ref: '#/components/schemas/DailyBucket' }])) },
       match_rate: nullable({ type: 'number', minimum: 0, maximum: 1, description: 'verified / registered' }),
       median_seconds_to_verify: nullable({ type: 'number', minimum: 0 }),
+    },
+  },
+  LearnedTemplate: {
+    type: 'object',
+    required: ['id', 'tenant_id', 'scope', 'gateway', 'sender', 'pattern', 'example_body', 'learned_by', 'learned_at', 'retired_at'],
+    properties: {
+      id: { type: 'string', pattern: LEARNED_TEMPLATE_ID },
+      tenant_id: uuid,
+      scope: { type: 'string', enum: ['tenant', 'all'], description: "tenant: reads that tenant's SMS only; all: promoted to every tenant" },
+      gateway: { type: 'string', enum: [...GATEWAYS] },
+      institution: nullable(str),
+      sender: str,
+      pattern: str,
+      example_body: str,
+      note: str,
+      learned_by: str,
+      learned_at: dateTime,
+      promoted_at: nullable(dateTime),
+      retired_at: nullable(dateTime),
+    },
+  },
+  TemplateDryRun: {
+    type: 'object',
+    required: ['template', 'would_read', 'upgrades', 'scanned'],
+    properties: {
+      template: {
+        type: 'object',
+        properties: { id: str, gateway: str, institution: nullable(str), sender: str, pattern: str, slots: { type: 'array', items: str }, auto_slots: { type: 'array', items: str } },
+      },
+      would_read: {
+        type: 'object',
+        description: 'The rejected SMS it would read (the first 50 shown)',
+        properties: { count, samples: { type: 'array', items: { type: 'object', additionalProperties: true } } },
+      },
+      upgrades: { ...count, description: 'Parsed SMS read by their words alone that it would read, the same way' },
+      scanned: { ...count, description: "The stored SMS of the sender looked at (the tenant's newest 20,000)" },
     },
   },
   SmsStats: {

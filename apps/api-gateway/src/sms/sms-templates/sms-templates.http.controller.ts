@@ -1,11 +1,11 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { FastifyRequest } from 'fastify';
-import { GATEWAYS } from '@pvs/contracts';
 import { LearnedTemplate, Principal } from '@pvs/domain';
 import { CurrentOperator, OperatorGuard } from '../../auth/operator.guard';
 import { AdminApi, ApiBodyErrors, ApiData, ApiErrors, PathParam, Summary, UuidQuery } from '../../http/openapi/api-docs';
+import { LEARNED_TEMPLATE_ID } from '../../http/openapi/operator-schemas';
+import { schemaRef } from '../../http/openapi/schemas';
 import { PlainText, plainTextPattern } from '../../http/plain-text';
 import { OptionalNotNull } from '../../http/optional-not-null';
 import { optionalUuidParam } from '../../http/query-params';
@@ -13,49 +13,7 @@ import { valueOf } from '../../http/refusals';
 import { LearnTemplateRequest } from './learn-template.request.dto';
 import { SmsTemplatesHandler, TemplateLesson } from './sms-templates.handler';
 
-const TEMPLATE_ID = '^learned\\.[0-9a-f]{12}$';
 const SAMPLES = 50;
-const str: SchemaObject = { type: 'string' };
-const nullableStr: SchemaObject = { type: 'string', nullable: true };
-const dateTime: SchemaObject = { type: 'string', format: 'date-time' };
-
-const TEMPLATE_SCHEMA: SchemaObject = {
-  type: 'object',
-  required: ['id', 'tenant_id', 'scope', 'gateway', 'sender', 'pattern', 'example_body', 'learned_by', 'learned_at', 'retired_at'],
-  properties: {
-    id: { type: 'string', pattern: TEMPLATE_ID },
-    tenant_id: { type: 'string', format: 'uuid' },
-    scope: { type: 'string', enum: ['tenant', 'all'], description: "tenant: reads that tenant's SMS only; all: promoted to every tenant" },
-    gateway: { type: 'string', enum: [...GATEWAYS] },
-    institution: nullableStr,
-    sender: str,
-    pattern: str,
-    example_body: str,
-    note: str,
-    learned_by: str,
-    learned_at: dateTime,
-    promoted_at: { ...dateTime, nullable: true },
-    retired_at: { ...dateTime, nullable: true },
-  },
-};
-
-const DRY_RUN_SCHEMA: SchemaObject = {
-  type: 'object',
-  required: ['template', 'would_read', 'upgrades', 'scanned'],
-  properties: {
-    template: {
-      type: 'object',
-      properties: { id: str, gateway: str, institution: nullableStr, sender: str, pattern: str, slots: { type: 'array', items: str }, auto_slots: { type: 'array', items: str } },
-    },
-    would_read: {
-      type: 'object',
-      description: 'The rejected SMS it would read (the first 50 shown)',
-      properties: { count: { type: 'integer', minimum: 0 }, samples: { type: 'array', items: { type: 'object', additionalProperties: true } } },
-    },
-    upgrades: { type: 'integer', minimum: 0, description: 'Parsed SMS read by their words alone that it would read, the same way' },
-    scanned: { type: 'integer', minimum: 0, description: "The stored SMS of the sender looked at (the tenant's newest 20,000)" },
-  },
-};
 
 const templateResponse = (template: LearnedTemplate) => ({
   id: template.templateId,
@@ -104,7 +62,7 @@ export class SmsTemplatesHttpController {
 
   @Post('dry-run')
   @Summary('What a template learned from this example would read among the stored SMS (nothing recorded)')
-  @ApiData(200, 'The derived template and what it would read', DRY_RUN_SCHEMA)
+  @ApiData(200, 'The derived template and what it would read', schemaRef('TemplateDryRun'))
   @ApiBodyErrors()
   @ApiErrors(404)
   @HttpCode(HttpStatus.OK)
@@ -116,7 +74,7 @@ export class SmsTemplatesHttpController {
   @Summary('Learn a template from an example: recorded, live in every gateway, and the rejected SMS it reads parsed again')
   @ApiData(201, 'The template, and the re-parse of the SMS it reads', {
     type: 'object',
-    properties: { template: TEMPLATE_SCHEMA, reparse: { $ref: '#/components/schemas/ReparseResult' } },
+    properties: { template: schemaRef('LearnedTemplate'), reparse: schemaRef('ReparseResult') },
   })
   @ApiBodyErrors()
   @ApiErrors(404, 409)
@@ -129,7 +87,7 @@ export class SmsTemplatesHttpController {
   @Get()
   @Summary('List the learned templates, retired ones too')
   @UuidQuery('tenant_id', "Only the templates that read this tenant's SMS")
-  @ApiData(200, 'The learned templates', { type: 'array', items: TEMPLATE_SCHEMA })
+  @ApiData(200, 'The learned templates', { type: 'array', items: schemaRef('LearnedTemplate') })
   @ApiErrors(422)
   list(@Query('tenant_id') tenantId?: string) {
     return { success: true, data: this.handler.list(optionalUuidParam('tenant_id', tenantId)).map(templateResponse) };
@@ -137,8 +95,8 @@ export class SmsTemplatesHttpController {
 
   @Post(':id/promote')
   @Summary("Let a learned template read every tenant's SMS from its sender")
-  @PathParam('id', 'The template id', { pattern: TEMPLATE_ID })
-  @ApiData(200, 'The template, promoted', TEMPLATE_SCHEMA)
+  @PathParam('id', 'The template id', { pattern: LEARNED_TEMPLATE_ID })
+  @ApiData(200, 'The template, promoted', schemaRef('LearnedTemplate'))
   @ApiBodyErrors()
   @ApiErrors(404, 409)
   @HttpCode(HttpStatus.OK)
@@ -148,8 +106,8 @@ export class SmsTemplatesHttpController {
 
   @Post(':id/retire')
   @Summary('Retire a learned template: it reads nothing from now on (what it read stays read)')
-  @PathParam('id', 'The template id', { pattern: TEMPLATE_ID })
-  @ApiData(200, 'The template, retired', TEMPLATE_SCHEMA)
+  @PathParam('id', 'The template id', { pattern: LEARNED_TEMPLATE_ID })
+  @ApiData(200, 'The template, retired', schemaRef('LearnedTemplate'))
   @ApiBodyErrors()
   @ApiErrors(404)
   @HttpCode(HttpStatus.OK)
