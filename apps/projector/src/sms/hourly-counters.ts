@@ -1,5 +1,5 @@
 import { SMS_PARSED, SmsParse, isLearnedTemplateId } from '@pvs/contracts';
-import { SmsHourBucket } from '@pvs/read-model';
+import { SmsHourBucket, utcHourStart } from '@pvs/read-model';
 import { institutionIdByName } from '@pvs/sms-parsers';
 
 /** Where an SMS counts: the hour it was recorded, its tenant and institution, its bucket (null until parsed). */
@@ -22,10 +22,9 @@ export interface HourlyCounterChange {
   readonly sms: number;
 }
 
-/** The start of the UTC hour `at` falls in. */
+/** The start of the UTC hour a recorded time falls in, as the counters key it. */
 export function hourOf(at: string): string {
-  const hours = Math.floor(Date.parse(at) / 3_600_000);
-  return new Date(hours * 3_600_000).toISOString();
+  return utcHourStart(new Date(at)).toISOString();
 }
 
 /** The bucket a parse puts its SMS in, and the id of the institution the parser named (null when it named none). */

@@ -25,13 +25,18 @@ export interface SmsHours {
 
 const HOUR_MS = 3_600_000;
 
+/** The start of the UTC hour `at` falls in: the hour an SMS counts in. */
+export function utcHourStart(at: Date): Date {
+  return new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
+}
+
 /** SMS read and rejected per hour and institution, for the operators' chart, `/metrics` and `pvs sms stats`. */
 export class SmsHourlyViews {
   constructor(private readonly sql: SqlExecutor) {}
 
   /** The last `hours` hours up to `now`, the current one included, summed over every tenant or for one. */
   async lastHours(now: Date, hours: number, tenantId?: string): Promise<SmsHours> {
-    const currentHour = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
+    const currentHour = utcHourStart(now);
     const since = new Date(currentHour.getTime() - (hours - 1) * HOUR_MS);
     return { since, currentHour, counts: await this.since(since, tenantId) };
   }
