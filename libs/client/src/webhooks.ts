@@ -62,9 +62,9 @@ function checkStandardSignature(body: Buffer, id: string, timestamp: string, sig
 }
 
 function isWebhookEvent(value: unknown): value is WebhookEvent {
-  if (typeof value !== 'object' || value === null) return false;
-  const { event, id, data } = value as Record<string, unknown>;
-  return typeof event === 'string' && typeof id === 'string' && typeof data === 'object' && data !== null && typeof (data as Record<string, unknown>).uuid === 'string';
+  if (typeof value !== 'object' || value === null || !('event' in value) || !('id' in value) || !('data' in value)) return false;
+  const { event, id, data } = value;
+  return typeof event === 'string' && typeof id === 'string' && typeof data === 'object' && data !== null && 'uuid' in data && typeof data.uuid === 'string';
 }
 
 /**
