@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { transactionReference } from '../classify/classify';
 import { isFragment } from '../classify/fragments';
 import { nonPaymentReason } from '../classify/non-payment';
-import { analyse } from '../extract/analyse';
+import { Analysis, analyse } from '../extract/analyse';
 import { normalizeReference } from '../extract/reference';
 import { institutionsOfSender } from '../institutions/identify';
 import { institution as institutionRecord } from '../institutions/institutions';
@@ -79,8 +79,8 @@ function readableAs(slot: Slot, value: string): string | undefined {
 }
 
 /** The values the parser finds by itself and the operator did not mark: the payer's name, the date and time. */
-function autoSlots(text: string, taken: readonly Slot[]): Slot[] {
-  const analysis = analyse(text);
+function autoSlots(analysis: Analysis, taken: readonly Slot[]): Slot[] {
+  const { text } = analysis;
   const free = ([start, end]: readonly [number, number]) => taken.every((slot) => end <= slot.start || slot.end <= start);
   const found: Slot[] = [];
   const payer = analysis.payer;
@@ -131,7 +131,7 @@ export function deriveTemplate(lesson: Lesson): Derivation | LessonRefused {
   }
 
   // A promotion after the marked wording is its tail, as it is after a built-in template's.
-  const wording = analysis.endingAt(wordingEnd(text.text, marked));
+  const wording = analysis.endingAt(wordingEnd(text.text, ordered));
   const notPayment = nonPaymentReason(wording);
   if (notPayment !== undefined) return refuse(`The SMS is no incoming payment (${notPayment}): it cannot teach a credit wording`);
 
@@ -155,7 +155,7 @@ export function deriveTemplate(lesson: Lesson): Derivation | LessonRefused {
   const builtIn = readTrustedBody(sender, [gateway], lesson.body).result;
   if (builtIn.ok && builtIn.tier === 'template') return refuse(`The SMS is already read by the template ${builtIn.templateId}`);
 
-  const found = autoSlots(text.text, marked);
+  const found = autoSlots(analysis, marked);
   const slots = [...marked, ...found];
   const signature = signatureOf(text.text, slots);
   if (signature === undefined) return refuse('The wording has too little text of its own (two words, six characters, no number) to be told from others');
