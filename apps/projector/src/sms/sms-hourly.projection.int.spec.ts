@@ -119,8 +119,11 @@ onPgliteAndPostgres((backend, open) => {
         expect(await tables()).toEqual(before);
       }
       await sql.transaction((tx) => smsHourlyProjection.apply(tx, everything, smsHourlyProjection.tables));
-      for (const event of everything) await sql.transaction((tx) => smsHourlyProjection.apply(tx, [event], smsHourlyProjection.tables));
-      expect(await tables()).toEqual(before);
+      // One at a time, an older parse of a re-parsed SMS included: none moves anything.
+      for (const event of everything) {
+        await sql.transaction((tx) => smsHourlyProjection.apply(tx, [event], smsHourlyProjection.tables));
+        expect(await tables()).toEqual(before);
+      }
       expect(before[0].every((row) => Number(row.sms) > 0)).toBe(true);
     });
   });
