@@ -2,7 +2,7 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { createTestDatabase, TestDatabase } from '@pvs/sql/testing';
 import { describeWith } from '@pvs/testing';
-import { ReadYourWrites, WebhookReceiver } from '@pvs/embedded/testing';
+import { POLICY_TABLE, PolicyDriver, ReadYourWrites, WebhookReceiver, payUnderPolicy } from '@pvs/embedded/testing';
 import { ServiceProcess, distributedEnv, buildOnce, freePort, jsonClient } from './service-processes';
 
 describeWith(['postgres', 'kafka', 'redis'], 'distributed mode: four processes on PostgreSQL, Kafka and Redis', () => {
@@ -70,6 +70,15 @@ describeWith(['postgres', 'kafka', 'redis'], 'distributed mode: four processes o
     for (const gateway of gateways) {
       const status = await call(gateway, 'GET', `/payments/status/${uuid}`, undefined, key);
       expect(status.body.data).toMatchObject({ status: 'verified', amount_detected: 1250 });
+    }
+  });
+
+  it.each(POLICY_TABLE)('decides under each verification policy as the embedded service does: %s', async (_, wording, settings, standard, strict) => {
+    // Tenant created through one gateway, the payment registered and paid through the other.
+    const driver: PolicyDriver = { adminToken, call: (method, path, body, headers) => call(path.startsWith('/admin') ? gateways[0] : gateways[1], method, path, body, headers) };
+    for (const [policy, expected] of [['standard', standard], ['strict', strict]] as const) {
+      const paid = await payUnderPolicy(driver, policy, settings, wording);
+      expect([policy, paid.ingested.status, paid.status]).toEqual([policy, expected, expected]);
     }
   });
 

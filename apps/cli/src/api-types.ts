@@ -8,6 +8,7 @@ export interface TenantData {
   readonly unpaid_cycle_limit: number;
   readonly webhook_url: string | null;
   readonly balance_check: string;
+  readonly verification_policy: string;
   readonly allowed_senders: object | null;
   readonly receiving_accounts: object | null;
   readonly created_at: string;

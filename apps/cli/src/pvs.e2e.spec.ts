@@ -91,6 +91,17 @@ describe('pvs, the operators CLI, against the whole service over HTTP', () => {
       expect((await register(shop)).status).toBe(402);
     });
 
+    it('creates a tenant with a verification policy and changes it', async () => {
+      const created = await pvsJson(['tenants', 'create', 'Lahore Lassi', '--verification-policy', 'strict']);
+      expect(created).toMatchObject({ name: 'Lahore Lassi', verification_policy: 'strict' });
+      const changed = await pvs(['tenants', 'set-verification-policy', created.id, 'standard']);
+      expect(changed.stdout).toMatch(/verification_policy\s*│\s*standard/);
+      expect((await service.admin('GET', `/admin/tenants/${created.id}`)).body.data.verification_policy).toBe('standard');
+      const refused = await pvs(['tenants', 'set-verification-policy', created.id, 'lenient']);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain('Allowed choices are standard, strict');
+    });
+
     it('rotates the API key: the old key is refused at once, the new one works', async () => {
       const shop = await service.createTenant({ name: 'Rotating' });
       const { uuid } = await register(shop);

@@ -254,6 +254,26 @@ describeWithChromium('the operators’ status page in Chromium (embedded)', () =
     await waitUntil(async () => (await statusOf(other, uuid)) === 'verified');
   });
 
+  it('lists the tenants and changes one’s verification policy, recorded as a tenant event; a refresh keeps the choice', async () => {
+    const row = page.locator(`#tenants tr[data-tenant="${other.id}"]`);
+    await refreshUntil(page, async () => (await row.count()) === 1);
+    expect(await text(row.locator('th'))).toBe('Karachi Kitchen');
+    const select = row.locator('select[data-policy]');
+    expect(await select.inputValue()).toBe('standard');
+    await select.selectOption('strict');
+    expect(await text(page.locator('#tenants .notice'))).toBe('Karachi Kitchen: verification policy strict.');
+    expect((await adminData(`/admin/tenants/${other.id}`)).verification_policy).toBe('strict');
+    const { events } = await adminData(`/admin/streams/tenant-${other.id}`);
+    expect(events.at(-1)).toMatchObject({ type: 'TenantUpdated', data: { changes: { verificationPolicy: 'strict' }, previous: { verificationPolicy: 'standard' } } });
+    const updated = await text(page.locator('#refresh-state'));
+    await page.clock.runFor(REFRESH_MS);
+    await waitUntil(async () => (await text(page.locator('#refresh-state'))) !== updated);
+    expect(await select.inputValue()).toBe('strict');
+    // Changed elsewhere (the CLI, another operator): the next refresh shows it.
+    await service.admin('PATCH', `/admin/tenants/${other.id}`, { verification_policy: 'standard' });
+    await refreshUntil(page, async () => (await select.inputValue()) === 'standard');
+  });
+
   it('keeps the other panels working when one endpoint fails or does not answer', async () => {
     await page.route('**/api/v1/admin/projections', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Projection status is unavailable' }) }),

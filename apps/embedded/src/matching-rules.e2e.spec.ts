@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
 import { eventually } from '@pvs/testing';
-import { TestService, TestTenant, startTestService } from './testing';
+import { POLICY_TABLE, PolicyDriver, TestService, TestTenant, payUnderPolicy, startTestService } from './testing';
 
 const tid = () => String(randomInt(100_000_000, 999_999_999)) + String(randomInt(100, 999));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -58,34 +58,36 @@ describe('matching rules over HTTP (embedded)', () => {
     });
   });
 
-  describe('a credit in a wording no template knows (the extracted tier)', () => {
-    /** NBP has no template: its alerts are read by the extractor. */
-    const toTheHolder = (reference: string, amount: string) =>
-      `Dear Customer, Your A/C No. ******4410 has been credited with PKR ${amount} on 15-04-2026 11:32 via IBFT from ZAHID HUSSAIN (MEEZAN). TRX ID: ${reference}. NBP Helpline 021-111-627-627`;
-    const toAnAccount = (reference: string, amount: string) =>
-      `NBP: Salary/EFT credit of PKR ${amount} received in A/C ...4410 on 01-May-26. Ref No. ${reference}. Avl Bal PKR 101,230.00`;
-
-    it('verifies when the credit is addressed to the account holder and has a reference', async () => {
-      const shop = await service.createTenant();
-      const reference = tid();
-      const { uuid } = (await verify(shop, { gateway: 'bank', transaction_reference: reference, amount: 12000 })).body.data;
-      const response = await ingest(shop, 'NBP', toTheHolder(reference, '12,000.00'));
-      expect(response.body).toEqual({ status: 'verified', transaction_uuid: uuid, reference, amount: 12000 });
+  describe('the verification policy of a credit in a wording no template knows (standard and strict)', () => {
+    const driver: PolicyDriver = {
+      get adminToken() {
+        return service.adminToken;
+      },
+      call: (method, path, body, headers) => service.request(method, path, { body, headers }),
+    };
+    it.each(POLICY_TABLE)('%s', async (_, wording, settings, standard, strict) => {
+      for (const [policy, expected] of [['standard', standard], ['strict', strict]] as const) {
+        const paid = await payUnderPolicy(driver, policy, settings, wording);
+        expect([policy, paid.ingested]).toEqual([policy, { status: expected, transaction_uuid: paid.uuid, reference: paid.reference, amount: paid.amount }]);
+        expect([policy, paid.status]).toEqual([policy, expected]);
+      }
     });
 
-    it('sends a credit to a stated account to manual review, unless the account is one the tenant configured', async () => {
-      const unconfigured = await service.createTenant();
-      const first = tid();
-      const pending = (await verify(unconfigured, { gateway: 'bank', transaction_reference: first, amount: 96540 })).body.data.uuid;
-      expect((await ingest(unconfigured, 'NBP', toAnAccount(first, '96,540.00'))).body).toEqual({
-        status: 'manual_review', transaction_uuid: pending, reference: first, amount: 96540,
-      });
-
-      const configured = await service.createTenant({ receiving_accounts: { bank: ['0001-2233-4410'] } });
-      const second = tid();
-      const uuid = (await verify(configured, { gateway: 'bank', transaction_reference: second, amount: 96540 })).body.data.uuid;
-      expect((await ingest(configured, 'NBP', toAnAccount(second, '96,540.00'))).body).toEqual({
-        status: 'verified', transaction_uuid: uuid, reference: second, amount: 96540,
+    it('counts a policy changed through the admin API from the next SMS on, recorded as a TenantUpdated event', async () => {
+      const shop = await service.createTenant();
+      expect((await service.admin('GET', `/admin/tenants/${shop.id}`)).body.data.verification_policy).toBe('standard');
+      const changed = await service.admin('PATCH', `/admin/tenants/${shop.id}`, { verification_policy: 'strict' });
+      expect(changed.body.data.verification_policy).toBe('strict');
+      const { events } = (await service.admin('GET', `/admin/streams/tenant-${shop.id}`)).body.data;
+      expect(events.map(({ type }: { type: string }) => type)).toEqual(['TenantRegistered', 'TenantUpdated']);
+      expect(events[1].data).toMatchObject({ changes: { verificationPolicy: 'strict' }, previous: { verificationPolicy: 'standard' } });
+      const reference = tid();
+      const { uuid } = (await verify(shop, { gateway: 'bank', transaction_reference: reference, amount: 700 })).body.data;
+      expect((await ingest(shop, 'NBP', `NBP: IBFT credit of PKR 700.00 from ZAHID HUSSAIN on 15-04-2026 11:32. TRX ID: ${reference}`)).body.status).toBe('manual_review');
+      expect((await status(shop, uuid)).status).toBe('manual_review');
+      expect((await service.admin('PATCH', `/admin/tenants/${shop.id}`, { verification_policy: 'lenient' })).body).toEqual({
+        success: false,
+        message: 'verification_policy must be one of: standard, strict',
       });
     });
   });

@@ -209,15 +209,20 @@ function smsMatchingSuite(backend: string, start: () => Promise<ServiceUnderTest
       expect((await status(theirs, other)).status).toBe('pending');
     });
 
-    it('never matches a credit to an account the merchant did not configure', async () => {
+    it('never verifies a credit to an account the merchant did not configure: a person looks at it', async () => {
       const shop = await service.createTenant({ receiving_accounts: { wallet_one: ['0344-4160241'] } });
       const reference = tid();
       const { uuid } = (await verify({ transaction_reference: reference, amount: 1000 }, shop)).body.data;
       const elsewhere = await ingest({ sender: WALLET_ONE, body: jazzCashCredit(reference, '1,000.00', '03119998887') }, shop);
-      expect(elsewhere.body.status).toBe('unmatched');
-      expect((await status(uuid, shop)).status).toBe('pending');
-      const mine = await ingest({ sender: WALLET_ONE, body: jazzCashCredit(reference, '1,000.00', '923444160241') }, shop);
-      expect(mine.body).toEqual({ status: 'verified', transaction_uuid: uuid, reference, amount: 1000 });
+      expect(elsewhere.body).toEqual({ status: 'manual_review', transaction_uuid: uuid, reference, amount: 1000 });
+      expect((await status(uuid, shop)).status).toBe('manual_review');
+      const flagged = (await events().readStream(`payment-${uuid}`)).find((event) => event.type === 'PaymentFlaggedForReview');
+      expect(flagged?.data).toMatchObject({ reason: 'foreign_account', amountDetectedPaisa: 100000 });
+
+      const another = tid();
+      const paid = (await verify({ transaction_reference: another, amount: 1000 }, shop)).body.data.uuid;
+      const mine = await ingest({ sender: WALLET_ONE, body: jazzCashCredit(another, '1,000.00', '923444160241') }, shop);
+      expect(mine.body).toEqual({ status: 'verified', transaction_uuid: paid, reference: another, amount: 1000 });
     });
 
     it('publishes each decision on the bus, once, with the event id as message id', async () => {

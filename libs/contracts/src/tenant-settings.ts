@@ -13,6 +13,15 @@ export type ReceivingAccounts = Partial<Record<Gateway, readonly string[]>>;
 export const BALANCE_CHECK_MODES = ['record', 'review'] as const;
 export type BalanceCheckMode = (typeof BALANCE_CHECK_MODES)[number];
 
+/**
+ * How sure an SMS reading must be to verify a payment on its own. `standard`: a credit from the institution's own
+ * sender, with a reference and the exact amount, verifies unless it names another receiver (an account the tenant did
+ * not configure, or a third party). `strict`: a reading no template knows must also name the merchant as the receiver
+ * (the account holder, or an account the tenant configured).
+ */
+export const VERIFICATION_POLICIES = ['standard', 'strict'] as const;
+export type VerificationPolicy = (typeof VERIFICATION_POLICIES)[number];
+
 /** The tenant settings an operator may change. */
 export interface TenantSettings {
   readonly status: TenantStatus;
@@ -22,4 +31,5 @@ export interface TenantSettings {
   readonly allowedSenders: AllowedSenders | null;
   readonly receivingAccounts: ReceivingAccounts | null;
   readonly balanceCheck: BalanceCheckMode;
+  readonly verificationPolicy: VerificationPolicy;
 }

@@ -31,7 +31,7 @@ const paymentCommand: fc.Arbitrary<PaymentCommand> = fc.oneof(
     }),
   })),
   fc
-    .record({ smsId, amountPaisa: amount, recorded: minute, balanceCheck: fc.constantFrom('consistent', 'inconsistent', 'unknown' as const), readingMayVerify: fc.boolean(), review: fc.boolean(), now: minute })
+    .record({ smsId, amountPaisa: amount, recorded: minute, balanceCheck: fc.constantFrom('consistent', 'inconsistent', 'unknown' as const), doubt: fc.constantFrom(null, 'unconfirmed_reading' as const, 'foreign_account' as const), review: fc.boolean(), now: minute })
     .map(({ recorded, review, now, ...evidence }) => ({
       type: 'DecideOnSms' as const,
       evidence: { ...evidence, recordedAt: at(recorded).toISOString() },
@@ -97,6 +97,7 @@ const registration = (webhookUrl: string | null): TenantRegisteredData => ({
   allowedSenders: null,
   receivingAccounts: null,
   balanceCheck: 'record',
+  verificationPolicy: 'standard',
   unpaidCycleLimit: 3,
   apiKey: { keyId: 'k1', hash: 'h1' },
   gatewaySecret: { keyId: 'g1', hash: 'h2' },

@@ -39,6 +39,7 @@ describe('TenantDirectory: what another process changed counts at once', () => {
       allowedSenders: null,
       receivingAccounts: null,
       balanceCheck: 'record',
+      verificationPolicy: 'standard',
       unpaidCycleLimit: 3,
       apiKey: apiKey.stored,
       gatewaySecret: issueCredential('pvsgw').stored,

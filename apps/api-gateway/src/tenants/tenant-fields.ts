@@ -24,6 +24,7 @@ export function tenantResponse(tenant: Tenant) {
     allowed_senders: tenant.allowedSenders,
     receiving_accounts: tenant.receivingAccounts,
     balance_check: tenant.balanceCheck,
+    verification_policy: tenant.verificationPolicy,
     created_at: tenant.createdAt,
   };
 }

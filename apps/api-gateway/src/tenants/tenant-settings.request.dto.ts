@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsUrl, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { OptionalNotNull } from '../http/optional-not-null';
-import { BALANCE_CHECK_MODES, BalanceCheckMode } from '@pvs/contracts';
+import { BALANCE_CHECK_MODES, BalanceCheckMode, VERIFICATION_POLICIES, VerificationPolicy } from '@pvs/contracts';
 import { PerGatewayListDto } from './per-gateway-list.dto';
 
 export const UNPAID_CYCLE_LIMIT_MAX = 1000;
@@ -31,6 +31,16 @@ export class TenantSettingsRequest {
   @OptionalNotNull()
   @IsIn(BALANCE_CHECK_MODES, { message: `balance_check must be one of: ${BALANCE_CHECK_MODES.join(', ')}` })
   balance_check?: BalanceCheckMode;
+
+  @ApiPropertyOptional({
+    enum: VERIFICATION_POLICIES,
+    default: 'standard',
+    description:
+      'standard: a credit read with a reference and the exact amount verifies unless it names another receiver; strict: a reading no template knows must also name the merchant (the account holder, or a configured account)',
+  })
+  @OptionalNotNull()
+  @IsIn(VERIFICATION_POLICIES, { message: `verification_policy must be one of: ${VERIFICATION_POLICIES.join(', ')}` })
+  verification_policy?: VerificationPolicy;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: UNPAID_CYCLE_LIMIT_MAX })
   @OptionalNotNull()

@@ -1,10 +1,12 @@
-import { Command, Option } from 'commander';
+import { Argument, Command, Option } from 'commander';
 import { AdminClient } from '../admin-client';
 import { TenantData } from '../api-types';
 import { Output } from '../output';
 import { action, wholeNumber } from '../program';
 
 const SECRETS = ['api_key', 'gateway_secret', 'webhook_secret'] as const;
+const VERIFICATION_POLICIES = ['standard', 'strict'];
+const VERIFICATION_POLICY_OPTION = new Option('--verification-policy <policy>', 'how sure an SMS reading must be to verify on its own').choices(VERIFICATION_POLICIES);
 
 export function tenantsCommand(program: Command): void {
   const tenants = program.command('tenants').description('merchants: create, list, suspend, activate, rotate their credentials');
@@ -16,13 +18,15 @@ export function tenantsCommand(program: Command): void {
     .option('--webhook-url <url>', 'where decisions are sent when a payment has no callback_url')
     .option('--unpaid-cycle-limit <cycles>', 'unpaid billing cycles before registrations are refused (402)', wholeNumber)
     .addOption(new Option('--balance-check <mode>', 'what a broken balance chain does').choices(['record', 'review']))
+    .addOption(VERIFICATION_POLICY_OPTION)
     .action(
-      action(async ({ api, out }, name: string, options: { webhookUrl?: string; unpaidCycleLimit?: number; balanceCheck?: string }) => {
+      action(async ({ api, out }, name: string, options: { webhookUrl?: string; unpaidCycleLimit?: number; balanceCheck?: string; verificationPolicy?: string }) => {
         const tenant = await api.post<TenantData>('/admin/tenants', {
           name,
           webhook_url: options.webhookUrl,
           unpaid_cycle_limit: options.unpaidCycleLimit,
           balance_check: options.balanceCheck,
+          verification_policy: options.verificationPolicy,
         });
         showTenant(out, tenant);
       }),
@@ -69,6 +73,17 @@ export function tenantsCommand(program: Command): void {
     .action(action(async ({ api, out }, id: string, cycles: number) => showTenant(out, await api.patch<TenantData>(`/admin/tenants/${id}`, { unpaid_cycles: cycles }))));
 
   tenants
+    .command('set-verification-policy')
+    .description('how sure an SMS reading must be to verify a payment on its own (strict: a reading no template knows must name the merchant)')
+    .argument('<id>', 'tenant id')
+    .addArgument(new Argument('<policy>', 'standard or strict').choices(VERIFICATION_POLICIES))
+    .action(
+      action(async ({ api, out }, id: string, policy: string) =>
+        showTenant(out, await api.patch<TenantData>(`/admin/tenants/${id}`, { verification_policy: policy })),
+      ),
+    );
+
+  tenants
     .command('rotate-webhook-secret')
     .description('issue a new webhook signing secret, shown once; the old one keeps signing during the overlap')
     .argument('<id>', 'tenant id')
@@ -101,6 +116,7 @@ function showTenant(out: Output, tenant: TenantData): void {
       ['unpaid cycles', `${tenant.unpaid_cycles} of ${tenant.unpaid_cycle_limit}`],
       ['webhook_url', tenant.webhook_url],
       ['balance_check', tenant.balance_check],
+      ['verification_policy', tenant.verification_policy],
       ['allowed_senders', tenant.allowed_senders],
       ['receiving_accounts', tenant.receiving_accounts],
       ['created_at', tenant.created_at],

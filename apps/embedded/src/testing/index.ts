@@ -3,3 +3,4 @@ export * from './test-service';
 export * from './webhook-receiver';
 export * from './read-your-writes';
 export * from './on-each-database';
+export * from './verification-policy';

@@ -58,7 +58,6 @@ export class MatchingRun {
     const sms = await this.streams.sms(smsId, parsedVersion);
     if (!sms || sms.answered) return;
     const { tenant, parsed } = sms;
-    if (!receivedByMerchant(tenant.receivingAccounts?.[parsed.gateway], parsed.receivingAccount)) return this.unmatched(sms, 'foreign_account', null);
     if (!parsed.normalizedReference) return this.matchWithoutReference(sms);
     const paymentId = paymentIdFor(tenant.id, parsed.gateway, parsed.normalizedReference);
     const payment = await this.streams.payment(paymentId);
@@ -99,11 +98,14 @@ export class MatchingRun {
 
   /**
    * A credit without a reference is never verified automatically; when exactly one payment of
-   * the tenant and gateway waits for that amount, the pair goes to manual review.
+   * the tenant and gateway waits for that amount, the pair goes to manual review. Such a weak
+   * pairing needs the credit to be the merchant's: stated to a configured account when any is.
    */
   private async matchWithoutReference(sms: ParsedSms): Promise<void> {
+    const { tenant, parsed } = sms;
+    if (!receivedByMerchant(tenant.receivingAccounts?.[parsed.gateway], parsed.receivingAccount)) return this.unmatched(sms, 'foreign_account', null);
     const candidates: { paymentId: string; payment: LoadedPayment }[] = [];
-    for (const paymentId of await this.pending.withAmount(sms.tenant.id, sms.parsed.gateway, sms.parsed.amountPaisa, NO_REFERENCE_CANDIDATES)) {
+    for (const paymentId of await this.pending.withAmount(tenant.id, parsed.gateway, parsed.amountPaisa, NO_REFERENCE_CANDIDATES)) {
       const payment = await this.streams.payment(paymentId);
       if (payment.state?.smsId === sms.smsId) return this.answer(sms, payment.state, paymentId);
       if (payment.state?.status === 'pending') candidates.push({ paymentId, payment });

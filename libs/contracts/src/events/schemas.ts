@@ -45,7 +45,11 @@ export const EVENT_SCHEMAS: { readonly [T in DomainEvent['type']]: EventSchema }
   SmsAwaitingIntent: FIRST,
   BalanceObserved: FIRST,
   // 2: receiving accounts and the balance check are settings of every tenant (none and `record` before they existed).
-  TenantRegistered: { version: 2, upcasters: [withDefaults({ receivingAccounts: null, balanceCheck: 'record' })] },
+  // 3: the verification policy is a setting of every tenant (`standard`, the default, before it existed).
+  TenantRegistered: {
+    version: 3,
+    upcasters: [withDefaults({ receivingAccounts: null, balanceCheck: 'record' }), withDefaults({ verificationPolicy: 'standard' })],
+  },
   TenantUpdated: FIRST,
   TenantWebhookSecretRotated: FIRST,
   TenantWebhookSecretResealed: FIRST,

@@ -22,7 +22,7 @@ const evidence = (overrides: Partial<Evidence> = {}): Evidence => ({
   amountPaisa: 150050,
   recordedAt: '2026-11-26T10:59:00.000Z',
   balanceCheck: 'consistent',
-  readingMayVerify: true,
+  doubt: null,
   ...overrides,
 });
 

@@ -9,9 +9,11 @@ import {
   PaymentFlaggedForReview,
   PaymentFlaggedForReviewData,
   PaymentVerified,
+  ReviewReason,
   SmsParsedData,
+  VerificationPolicy,
 } from '@pvs/contracts';
-import { accountMatches } from './receiving-account';
+import { receivedByMerchant } from './receiving-account';
 import { Payment } from './evolve';
 
 export interface Evidence {
@@ -20,21 +22,28 @@ export interface Evidence {
   /** When we recorded the SMS: a payment counts if it arrived before the intent expired. */
   readonly recordedAt: string;
   readonly balanceCheck: BalanceCheck;
-  /** Whether the SMS reading is sure enough to verify on its own (see readingMayVerify). */
-  readonly readingMayVerify: boolean;
+  /** Why the SMS reading may not verify on its own (see readingDoubt); null when it may. */
+  readonly doubt: ReadingDoubt | null;
 }
 
+/** Why a reading goes to a human even with the exact amount: a review reason. */
+export type ReadingDoubt = Extract<ReviewReason, 'unconfirmed_reading' | 'foreign_account'>;
+
 /**
- * A template reading may verify a payment. An extracted reading may only when it has a reference and its credit names
- * the merchant as the receiver: addressed to the account holder ("your account", "you have received"), or stated to
- * an account that matches one the tenant configured. Anything weaker goes to manual review, never to verified.
+ * Whether an SMS reading is sure enough to verify a payment on its own, under the tenant's policy. Any reading that
+ * states a receiving account other than the tenant's configured ones, or a third party as the receiver, names
+ * another receiver. Beyond that a template reading is sure; so is an extracted reading with a reference under
+ * `standard` (the sender, the credit wording, the reference and the exact amount vouch for it), while `strict` also
+ * wants it to name the merchant: the account holder, or an account the tenant configured.
  */
-export function readingMayVerify(parsed: SmsParsedData, configuredAccounts: readonly string[] | undefined): boolean {
-  if (parsed.tier !== 'extracted') return true;
-  if (parsed.normalizedReference === null) return false;
-  if (parsed.target === 'holder') return true;
+export function readingDoubt(parsed: SmsParsedData, configuredAccounts: readonly string[] | undefined, policy: VerificationPolicy): ReadingDoubt | null {
   const stated = parsed.receivingAccount;
-  return stated !== null && (configuredAccounts?.some((account) => accountMatches(account, stated)) ?? false);
+  const configured = configuredAccounts ?? [];
+  if (stated !== null && configured.length > 0 && !receivedByMerchant(configured, stated)) return 'foreign_account';
+  if (parsed.tier !== 'extracted') return null;
+  if (parsed.normalizedReference === null || parsed.target === 'third_party') return 'unconfirmed_reading';
+  if (policy === 'standard' || parsed.target === 'holder') return null;
+  return stated !== null && configured.length > 0 ? null : 'unconfirmed_reading';
 }
 
 export type MatchDecision = PaymentVerified | PaymentFlaggedForReview | PaymentExpired;
@@ -60,7 +69,7 @@ export function decideMatch(payment: Payment, evidence: Evidence, balanceMode: B
     },
   });
   if (evidence.amountPaisa !== payment.amountExpectedPaisa) return flag('amount_mismatch');
-  if (!evidence.readingMayVerify) return flag('unconfirmed_reading');
+  if (evidence.doubt !== null) return flag(evidence.doubt);
   if (evidence.balanceCheck === 'inconsistent' && balanceMode === 'review') return flag('balance_inconsistent');
   return {
     type: PAYMENT_VERIFIED,

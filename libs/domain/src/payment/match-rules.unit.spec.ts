@@ -1,7 +1,7 @@
 import { BalanceCheck, PAYMENT_EXPIRED, PAYMENT_FLAGGED_FOR_REVIEW, PAYMENT_VERIFIED, ReviewReason, SmsParsedData } from '@pvs/contracts';
 import { anIntent } from '../testing/fixtures';
 import { registeredPayment } from './evolve';
-import { decideMatch, Evidence, readingMayVerify } from './match-rules';
+import { decideMatch, Evidence, readingDoubt } from './match-rules';
 
 const parsed = (overrides: Partial<SmsParsedData>): SmsParsedData => ({
   smsId: 'sms-1',
@@ -22,27 +22,37 @@ const parsed = (overrides: Partial<SmsParsedData>): SmsParsedData => ({
   ...overrides,
 });
 
-describe('readingMayVerify', () => {
+describe('readingDoubt', () => {
+  const TEMPLATE = { tier: 'template', templateId: 'bank.hbl.credited' } as const;
+  const NO_REFERENCE = { reference: null, normalizedReference: null } as const;
+  const CONFIGURED = ['0001-2233-4410'];
+  const SEVERAL = ['0300-1234567', '0001-2233-4410'];
+  // [case, reading, configured accounts, doubt under standard, doubt under strict]
   it.each([
-    ['a template reading', { tier: 'template', templateId: 'bank.hbl.credited', target: 'unstated' }, undefined, true],
-    ['a reading recorded before readings had tiers', { tier: undefined, templateId: 'bank.hbl.credited', target: undefined }, undefined, true],
-    ['an extracted reading addressed to the holder', {}, undefined, true],
-    ['an extracted reading without a reference', { reference: null, normalizedReference: null }, undefined, false],
-    ['an extracted reading to a stated account, no accounts configured', { target: 'account', receivingAccount: '...4410' }, undefined, false],
-    ['an extracted reading to a stated account the tenant configured', { target: 'account', receivingAccount: '...4410' }, ['0001-2233-4410'], true],
-    ['an extracted reading to another account', { target: 'account', receivingAccount: '...9999' }, ['0001-2233-4410'], false],
-    ['an extracted reading naming no receiver', { target: 'unstated' }, ['0001-2233-4410'], false],
-    ['a template reading without a reference', { tier: 'template', templateId: 'bank.hbl.credited', reference: null, normalizedReference: null }, undefined, true],
-    ['a reading without a tier or a reference', { tier: undefined, templateId: 'bank.hbl.credited', reference: null, normalizedReference: null }, undefined, true],
-    ['a template reading to another account', { tier: 'template', templateId: 'bank.hbl.credited', target: 'account', receivingAccount: '...9999' }, ['0001-2233-4410'], true],
-    ['an extracted reading to the holder, without a reference', { target: 'holder', reference: null, normalizedReference: null }, ['0001-2233-4410'], false],
-    ['an extracted reading to the holder, another account stated', { target: 'holder', receivingAccount: '...9999' }, ['0001-2233-4410'], true],
-    ['an extracted reading to an account it does not state', { target: 'account', receivingAccount: null }, ['0001-2233-4410'], false],
-    ['an extracted reading to a stated account, an empty list configured', { target: 'account', receivingAccount: '...4410' }, [], false],
-    ['an extracted reading to one of several configured accounts', { target: 'account', receivingAccount: '...4410' }, ['0300-1234567', '0001-2233-4410'], true],
-    ['an extracted reading to none of several configured accounts', { target: 'account', receivingAccount: '...9999' }, ['0300-1234567', '0001-2233-4410'], false],
-  ] as const)('%s: %s', (_, overrides, accounts, expected) => {
-    expect(readingMayVerify(parsed(overrides), accounts)).toBe(expected);
+    ['a template reading', { ...TEMPLATE, target: 'unstated' }, undefined, null, null],
+    ['a reading recorded before readings had tiers', { ...TEMPLATE, tier: undefined, target: undefined }, undefined, null, null],
+    ['a template reading without a reference', { ...TEMPLATE, ...NO_REFERENCE }, undefined, null, null],
+    ['a template reading naming no account, accounts configured', { ...TEMPLATE, target: 'unstated' }, CONFIGURED, null, null],
+    ['a template reading to another account', { ...TEMPLATE, target: 'account', receivingAccount: '...9999' }, CONFIGURED, 'foreign_account', 'foreign_account'],
+    ['a template reading to a configured account', { ...TEMPLATE, target: 'account', receivingAccount: '...4410' }, CONFIGURED, null, null],
+    ['an extracted reading addressed to the holder', {}, undefined, null, null],
+    ['an extracted reading without a reference', NO_REFERENCE, undefined, 'unconfirmed_reading', 'unconfirmed_reading'],
+    ['an extracted reading to the holder, without a reference', { target: 'holder', ...NO_REFERENCE }, CONFIGURED, 'unconfirmed_reading', 'unconfirmed_reading'],
+    ['an extracted reading naming no receiver', { target: 'unstated' }, undefined, null, 'unconfirmed_reading'],
+    ['an extracted reading naming no receiver, accounts configured', { target: 'unstated' }, CONFIGURED, null, 'unconfirmed_reading'],
+    ['an extracted reading to a named third party', { target: 'third_party' }, undefined, 'unconfirmed_reading', 'unconfirmed_reading'],
+    ['an extracted reading to a stated account, no accounts configured', { target: 'account', receivingAccount: '...4410' }, undefined, null, 'unconfirmed_reading'],
+    ['an extracted reading to a stated account, an empty list configured', { target: 'account', receivingAccount: '...4410' }, [], null, 'unconfirmed_reading'],
+    ['an extracted reading to a stated account the tenant configured', { target: 'account', receivingAccount: '...4410' }, CONFIGURED, null, null],
+    ['an extracted reading to one of several configured accounts', { target: 'account', receivingAccount: '...4410' }, SEVERAL, null, null],
+    ['an extracted reading to another account', { target: 'account', receivingAccount: '...9999' }, CONFIGURED, 'foreign_account', 'foreign_account'],
+    ['an extracted reading to none of several configured accounts', { target: 'account', receivingAccount: '...9999' }, SEVERAL, 'foreign_account', 'foreign_account'],
+    ['an extracted reading to the holder, another account stated', { target: 'holder', receivingAccount: '...9999' }, CONFIGURED, 'foreign_account', 'foreign_account'],
+    ['an extracted reading to the holder, a configured account stated', { target: 'holder', receivingAccount: '...4410' }, CONFIGURED, null, null],
+    ['an extracted reading to an account it does not state', { target: 'account', receivingAccount: null }, CONFIGURED, null, 'unconfirmed_reading'],
+  ] as const)('%s', (_, overrides, accounts, standard, strict) => {
+    expect(readingDoubt(parsed(overrides), accounts, 'standard')).toBe(standard);
+    expect(readingDoubt(parsed(overrides), accounts, 'strict')).toBe(strict);
   });
 });
 
@@ -62,15 +72,16 @@ describe('decideMatch', () => {
     amountPaisa: 150000,
     recordedAt: '2026-11-26T10:59:00.000Z',
     balanceCheck: 'unknown',
-    readingMayVerify: true,
+    doubt: null,
     ...overrides,
   });
 
   it.each([
     ['the exact amount from a sure reading', {}, 'record', PAYMENT_VERIFIED, undefined],
     ['another amount', { amountPaisa: 149999 }, 'record', PAYMENT_FLAGGED_FOR_REVIEW, 'amount_mismatch'],
-    ['another amount from an unsure reading', { amountPaisa: 149999, readingMayVerify: false }, 'record', PAYMENT_FLAGGED_FOR_REVIEW, 'amount_mismatch'],
-    ['the exact amount from an unsure reading', { readingMayVerify: false }, 'record', PAYMENT_FLAGGED_FOR_REVIEW, 'unconfirmed_reading'],
+    ['another amount from an unsure reading', { amountPaisa: 149999, doubt: 'unconfirmed_reading' }, 'record', PAYMENT_FLAGGED_FOR_REVIEW, 'amount_mismatch'],
+    ['the exact amount from an unsure reading', { doubt: 'unconfirmed_reading' }, 'record', PAYMENT_FLAGGED_FOR_REVIEW, 'unconfirmed_reading'],
+    ['the exact amount to another account', { doubt: 'foreign_account' }, 'record', PAYMENT_FLAGGED_FOR_REVIEW, 'foreign_account'],
     ['a broken balance chain, tenant asks for review', { balanceCheck: 'inconsistent' }, 'review', PAYMENT_FLAGGED_FOR_REVIEW, 'balance_inconsistent'],
     ['a broken balance chain, tenant does not ask', { balanceCheck: 'inconsistent' }, 'record', PAYMENT_VERIFIED, undefined],
     ['an SMS recorded after the intent expired', { recordedAt: '2026-11-26T12:00:00.000Z' }, 'record', PAYMENT_EXPIRED, undefined],
@@ -97,7 +108,7 @@ describe('decideMatch', () => {
     ['a broken balance chain, tenant does not ask', { balanceCheck: 'inconsistent' }, 'record', verified(150000, 'inconsistent')],
     ['a broken balance chain, tenant asks for review', { balanceCheck: 'inconsistent' }, 'review', flagged(150000, 'balance_inconsistent', 'inconsistent')],
     ['another amount', { amountPaisa: 150001, balanceCheck: 'consistent' }, 'record', flagged(150001, 'amount_mismatch', 'consistent')],
-    ['an unsure reading', { readingMayVerify: false }, 'record', flagged(150000, 'unconfirmed_reading', 'unknown')],
+    ['an unsure reading', { doubt: 'unconfirmed_reading' }, 'record', flagged(150000, 'unconfirmed_reading', 'unknown')],
     ['an SMS recorded 1 ms before the expiry', { recordedAt: '2026-11-26T11:59:59.999Z' }, 'record', verified(150000, 'unknown')],
     ['an SMS recorded exactly at the expiry', { recordedAt: '2026-11-26T12:00:00.000Z' }, 'record', expired],
     ['an SMS recorded after the expiry', { recordedAt: '2026-11-26T12:30:00.000Z' }, 'record', expired],
@@ -108,11 +119,11 @@ describe('decideMatch', () => {
   it.each([
     [
       'expiry before another amount',
-      { recordedAt: '2026-11-26T12:00:00.000Z', amountPaisa: 1, readingMayVerify: false, balanceCheck: 'inconsistent' },
+      { recordedAt: '2026-11-26T12:00:00.000Z', amountPaisa: 1, doubt: 'unconfirmed_reading', balanceCheck: 'inconsistent' },
       expired,
     ],
-    ['another amount before an unsure reading', { amountPaisa: 1, readingMayVerify: false, balanceCheck: 'inconsistent' }, flagged(1, 'amount_mismatch', 'inconsistent')],
-    ['an unsure reading before a broken balance chain', { readingMayVerify: false, balanceCheck: 'inconsistent' }, flagged(150000, 'unconfirmed_reading', 'inconsistent')],
+    ['another amount before an unsure reading', { amountPaisa: 1, doubt: 'unconfirmed_reading', balanceCheck: 'inconsistent' }, flagged(1, 'amount_mismatch', 'inconsistent')],
+    ['an unsure reading before a broken balance chain', { doubt: 'unconfirmed_reading', balanceCheck: 'inconsistent' }, flagged(150000, 'unconfirmed_reading', 'inconsistent')],
   ] as const)('weighs %s', (_, overrides, expected) => {
     expect(decideMatch(payment, evidence(overrides), 'review', now)).toStrictEqual(expected);
   });

@@ -83,6 +83,7 @@ const SETTINGS: { readonly [K in keyof TenantSettings]: K } = {
   allowedSenders: 'allowedSenders',
   receivingAccounts: 'receivingAccounts',
   balanceCheck: 'balanceCheck',
+  verificationPolicy: 'verificationPolicy',
 };
 
 /** Only the settings that change, with the values they replace, so the stream is an audit log. */

@@ -26,6 +26,7 @@ const registration: TenantRegisteredData = {
   allowedSenders: { wallet_one: ['8558'], bank: ['HBL', 'MCB'] },
   receivingAccounts: { bank: ['0001-2233-4410'] },
   balanceCheck: 'review',
+  verificationPolicy: 'standard',
   unpaidCycleLimit: 3,
   apiKey,
   gatewaySecret,
@@ -41,6 +42,7 @@ const settings: TenantSettings = {
   allowedSenders: { wallet_one: ['8558'], bank: ['HBL', 'MCB'] },
   receivingAccounts: { bank: ['0001-2233-4410'] },
   balanceCheck: 'review',
+  verificationPolicy: 'standard',
 };
 
 const webhookRotated = (from: string, to: string): TenantEvent => ({
@@ -107,6 +109,7 @@ describe('decideTenant', () => {
       ['allowedSenders', { wallet_one: ['8558', '3737'], bank: ['HBL', 'MCB'] }],
       ['receivingAccounts', null],
       ['balanceCheck', 'record'],
+      ['verificationPolicy', 'strict'],
     ])('records a change of %s alone, with the value it replaces', (field, value) => {
       expect(decide([registered], update({ [field]: value }))).toStrictEqual({ ok: true, events: [updated({ [field]: value }, { [field]: settings[field] })] });
     });
@@ -127,10 +130,10 @@ describe('decideTenant', () => {
       [
         'every setting at once',
         [registered],
-        { status: 'suspended', unpaidCycles: 3, unpaidCycleLimit: 4, webhookUrl: null, allowedSenders: null, receivingAccounts: {}, balanceCheck: 'record' },
+        { status: 'suspended', unpaidCycles: 3, unpaidCycleLimit: 4, webhookUrl: null, allowedSenders: null, receivingAccounts: {}, balanceCheck: 'record', verificationPolicy: 'strict' },
         [
           updated(
-            { status: 'suspended', unpaidCycles: 3, unpaidCycleLimit: 4, webhookUrl: null, allowedSenders: null, receivingAccounts: {}, balanceCheck: 'record' },
+            { status: 'suspended', unpaidCycles: 3, unpaidCycleLimit: 4, webhookUrl: null, allowedSenders: null, receivingAccounts: {}, balanceCheck: 'record', verificationPolicy: 'strict' },
             settings,
           ),
         ],

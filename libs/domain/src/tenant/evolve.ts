@@ -41,6 +41,7 @@ export function evolveTenant(tenant: TenantState, event: TenantEvent): TenantSta
       allowedSenders: data.allowedSenders,
       receivingAccounts: data.receivingAccounts,
       balanceCheck: data.balanceCheck,
+      verificationPolicy: data.verificationPolicy,
       apiKey: data.apiKey,
       gatewaySecret: data.gatewaySecret,
       webhookSecret: data.webhookSecret,

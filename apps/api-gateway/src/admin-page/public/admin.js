@@ -602,6 +602,71 @@ function renderSmsHours(body, stats, meta) {
   );
 }
 
+// ---- Tenants and their verification policy ---------------------------------------------------
+
+const POLICY_LABELS = {
+  standard: 'Standard: a credit read with its reference and exact amount verifies',
+  strict: 'Strict: a wording no template knows must also name the merchant',
+};
+const tenantRows = new Map();
+
+function tenantRow(tenant, notice) {
+  const problem = h('p', { class: 'row-error', role: 'alert', hidden: true });
+  const select = h(
+    'select',
+    { 'aria-label': `Verification policy of ${tenant.name}`, 'data-policy': '' },
+    Object.entries(POLICY_LABELS).map(([value, label]) => h('option', { value }, label)),
+  );
+  const status = h('td', { 'data-col': 'status' });
+  const row = h('tr', { 'data-tenant': tenant.id }, h('th', { scope: 'row' }, tenant.name), status, h('td', { class: 'policy' }, select, problem));
+  let saved = tenant.verification_policy;
+  select.addEventListener('change', async () => {
+    const wanted = select.value;
+    select.disabled = true;
+    problem.hidden = true;
+    try {
+      saved = (await api(`/admin/tenants/${encodeURIComponent(tenant.id)}`, { method: 'PATCH', body: { verification_policy: wanted } })).verification_policy;
+      notice.textContent = `${tenant.name}: verification policy ${saved}.`;
+      notice.hidden = false;
+    } catch (error) {
+      if (error.status === 401) return signOut(TOKEN_REFUSED);
+      problem.textContent = error.message;
+      problem.hidden = false;
+    } finally {
+      select.value = saved;
+      select.disabled = false;
+    }
+  });
+  // A refresh shows what the service holds, but never while the operator is choosing or a change is on its way.
+  row.show = (current) => {
+    status.replaceChildren(badge(current.status === 'active' ? 'ok' : 'bad', current.status));
+    if (document.activeElement !== select && !select.disabled) select.value = saved = current.verification_policy;
+  };
+  return row;
+}
+
+function renderTenants(body, tenants, meta) {
+  meta.textContent = `${number.format(tenants.length)} tenants`;
+  let rows = body.querySelector('tbody');
+  let notice = body.querySelector('.notice');
+  if (!rows) {
+    tenantRows.clear();
+    notice = h('p', { class: 'notice', role: 'status', hidden: true });
+    body.replaceChildren(notice, table('tenants-table', [['Tenant'], ['Status'], ['Verification policy']], []), empty('No tenant yet.'));
+    rows = body.querySelector('tbody');
+  }
+  let cursor = rows.firstElementChild;
+  for (const tenant of tenants) {
+    let row = tenantRows.get(tenant.id);
+    if (!row) tenantRows.set(tenant.id, (row = tenantRow(tenant, notice)));
+    row.show(tenant);
+    if (row === cursor) cursor = cursor.nextElementSibling;
+    else rows.insertBefore(row, cursor);
+  }
+  body.querySelector('.table-wrap').hidden = tenants.length === 0;
+  body.querySelector('.empty').hidden = tenants.length > 0;
+}
+
 // ---- Panels, refresh, sign-in -----------------------------------------------------------------
 
 const PANELS = [
@@ -609,6 +674,7 @@ const PANELS = [
   { id: 'review', load: loadReview, render: renderReview },
   { id: 'sms-hours', load: loadSmsHours, render: renderSmsHours },
   { id: 'rejected', load: loadRejected, render: renderRejected },
+  { id: 'tenants', load: () => api('/admin/tenants'), render: renderTenants },
   { id: 'webhooks', load: loadWebhooks, render: renderWebhooks },
   { id: 'projections', load: () => api('/admin/projections'), render: renderProjections },
 ];

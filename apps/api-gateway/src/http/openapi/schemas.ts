@@ -1,5 +1,5 @@
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { BALANCE_CHECK_MODES, GATEWAYS, PAYMENT_STATUSES, TENANT_STATUSES } from '@pvs/contracts';
+import { BALANCE_CHECK_MODES, GATEWAYS, PAYMENT_STATUSES, TENANT_STATUSES, VERIFICATION_POLICIES } from '@pvs/contracts';
 import { MAX_BODY_LENGTH } from '@pvs/sms-parsers';
 import { MAX_SENDER_LENGTH } from '../../sms/ingest-sms/forwarded-sms';
 import { plainTextPattern } from '../plain-text';
@@ -142,7 +142,7 @@ export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
   },
   Tenant: {
     type: 'object',
-    required: ['id', 'name', 'status', 'unpaid_cycles', 'unpaid_cycle_limit', 'webhook_url', 'allowed_senders', 'receiving_accounts', 'balance_check', 'created_at'],
+    required: ['id', 'name', 'status', 'unpaid_cycles', 'unpaid_cycle_limit', 'webhook_url', 'allowed_senders', 'receiving_accounts', 'balance_check', 'verification_policy', 'created_at'],
     properties: {
       id: uuid,
       name: { type: 'string' },
@@ -153,6 +153,7 @@ export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
       allowed_senders: nullable(perGateway({ type: 'array', items: { type: 'string' } })),
       receiving_accounts: nullable(perGateway({ type: 'array', items: { type: 'string' } })),
       balance_check: { type: 'string', enum: [...BALANCE_CHECK_MODES] },
+      verification_policy: { type: 'string', enum: [...VERIFICATION_POLICIES] },
       created_at: dateTime,
     },
   },

@@ -36,6 +36,7 @@ export class RegisterTenantHandler {
       allowedSenders: perGatewayLists(request.allowed_senders),
       receivingAccounts: perGatewayLists(request.receiving_accounts),
       balanceCheck: request.balance_check ?? 'record',
+      verificationPolicy: request.verification_policy ?? 'standard',
       unpaidCycleLimit: request.unpaid_cycle_limit ?? DEFAULT_UNPAID_CYCLE_LIMIT,
       apiKey: apiKey.stored,
       gatewaySecret: gatewaySecret.stored,

@@ -29,5 +29,6 @@ function requestedSettings(request: UpdateTenantRequest): Partial<TenantSettings
     ...(request.allowed_senders !== undefined && { allowedSenders: perGatewayLists(request.allowed_senders) }),
     ...(request.receiving_accounts !== undefined && { receivingAccounts: perGatewayLists(request.receiving_accounts) }),
     ...(request.balance_check !== undefined && { balanceCheck: request.balance_check }),
+    ...(request.verification_policy !== undefined && { verificationPolicy: request.verification_policy }),
   };
 }

@@ -21,8 +21,11 @@ export interface PaymentVerifiedData {
   readonly balanceCheck: BalanceCheck;
 }
 
-/** unconfirmed_reading: an extracted SMS reading that does not name the merchant's account as the receiver. */
-export type ReviewReason = 'amount_mismatch' | 'no_reference_amount_match' | 'balance_inconsistent' | 'unconfirmed_reading';
+/**
+ * unconfirmed_reading: an SMS reading not sure enough to verify under the tenant's verification policy;
+ * foreign_account: the credit states a receiving account that is none of the tenant's configured ones.
+ */
+export type ReviewReason = 'amount_mismatch' | 'no_reference_amount_match' | 'balance_inconsistent' | 'unconfirmed_reading' | 'foreign_account';
 
 export interface PaymentFlaggedForReviewData {
   readonly paymentId: string;

@@ -32,8 +32,8 @@ export interface SmsReceivedData {
 /** How a credit was read: by a known template (high confidence), or extracted from a wording no template knows. */
 export type SmsReadingTier = 'template' | 'extracted';
 
-/** Who the credit is addressed to: the account holder ("your account"), a stated account, or nobody. */
-export type SmsCreditTarget = 'holder' | 'account' | 'unstated';
+/** Who the credit is addressed to: the account holder ("your account"), a stated account, somebody named who is not the holder, or nobody. */
+export type SmsCreditTarget = 'holder' | 'account' | 'third_party' | 'unstated';
 
 /** A half-open range of UTF-16 code units of the SMS body as received. */
 export type SmsSpan = readonly [start: number, end: number];

@@ -1,4 +1,4 @@
-import { AllowedSenders, BalanceCheckMode, ReceivingAccounts } from '../../tenant-settings';
+import { AllowedSenders, BalanceCheckMode, ReceivingAccounts, VerificationPolicy } from '../../tenant-settings';
 
 export const TENANT_REGISTERED = 'TenantRegistered';
 
@@ -21,6 +21,8 @@ export interface TenantRegisteredData {
   /** Since version 2 (none and `record` before the settings existed, see EVENT_SCHEMAS). */
   readonly receivingAccounts: ReceivingAccounts | null;
   readonly balanceCheck: BalanceCheckMode;
+  /** Since version 3 (`standard` before the setting existed, see EVENT_SCHEMAS). */
+  readonly verificationPolicy: VerificationPolicy;
   readonly unpaidCycleLimit: number;
   readonly apiKey: HashedCredential;
   readonly gatewaySecret: HashedCredential;
