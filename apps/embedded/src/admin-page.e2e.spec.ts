@@ -68,7 +68,7 @@ describeWithChromium('the operators’ status page in Chromium (embedded)', () =
   let shop: TestTenant;
   let other: TestTenant;
   const problems: string[] = [];
-  const review = { approve: '', refuse: '' };
+  const review = { approve: '', refuse: '', strict: '' };
 
   const register = async (tenant: TestTenant, gateway: string, amount: number, paid?: string) => {
     const reference = tid();
@@ -100,9 +100,14 @@ describeWithChromium('the operators’ status page in Chromium (embedded)', () =
     review.refuse = await register(shop, 'wallet_one', 300, '310.00');
     await register(shop, 'wallet_two', 50);
     await register(other, 'wallet_one', 1000, '1,000.00');
+    // A strict tenant's payment, paid with a TID shorter than JazzCash's usual twelve digits: read, and sent to review.
+    const strict = await service.createTenant({ name: 'Strict Store', verification_policy: 'strict' });
+    const shortTid = '36620983731';
+    review.strict = (await service.request('POST', '/payments/verify', { body: { gateway: 'wallet_one', transaction_reference: shortTid, amount: 75 }, headers: { 'x-api-key': strict.apiKey } })).body.data.uuid;
+    await service.request('POST', '/sms/ingest', { body: { sender: '8558', body: jazzCashCredit(shortTid, '75.00') }, headers: { 'x-api-key': strict.apiKey } });
     // Three decisions of the shop, each sent to a receiver that answers 500 until the schedule is spent.
     await waitUntil(async () => (await adminData('/admin/webhooks/deliveries?status=dead')).length === 3, 20_000);
-    await waitUntil(async () => (await adminData('/admin/payments?status=manual_review')).length === 2);
+    await waitUntil(async () => (await adminData('/admin/payments?status=manual_review')).length === 3);
 
     ({ browser, page } = await openChromium(problems));
   }, 60_000);
@@ -187,9 +192,20 @@ describeWithChromium('the operators’ status page in Chromium (embedded)', () =
   it('lists the payments waiting for review, with the tenant name as text', async () => {
     const row = page.locator(`#review tr[data-uuid="${review.approve}"]`);
     expect(await text(row.locator('td').first())).toBe('<b>Bold</b> & Sons');
-    expect(await page.locator('#review tbody tr').count()).toBe(2);
-    expect(await text(page.locator('#review .panel-meta'))).toBe('2 waiting');
+    expect(await page.locator('#review tbody tr').count()).toBe(3);
+    expect(await text(page.locator('#review .panel-meta'))).toBe('3 waiting');
     if (SCREENSHOT) await page.screenshot({ path: SCREENSHOT, fullPage: true });
+  });
+
+  it('says why each payment waits, and what its SMS reading departed from', async () => {
+    const why = (uuid: string) => page.locator(`#review tr[data-uuid="${uuid}"] [data-col="why"]`);
+    expect(await text(why(review.approve))).toBe('The amount received differs');
+    const strict = why(review.strict);
+    expect(await text(strict)).toMatch(/^The SMS reading is not sure enough for the tenant’s policy/);
+    expect(await text(strict.locator('.departure'))).toBe('JazzCash transaction ids are usually 12 digits; this one is 11 digits');
+    const row = page.locator(`#review tr[data-uuid="${review.strict}"]`);
+    await row.locator('button.approve').click();
+    await row.waitFor({ state: 'detached' });
   });
 
   it('approves a payment: the row goes, the payment is verified, the operator and note recorded', async () => {

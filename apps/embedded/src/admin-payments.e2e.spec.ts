@@ -68,9 +68,11 @@ describe('GET /admin/payments (embedded)', () => {
       verified_at: null,
       tenant_id: shop.id,
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      review_reason: 'amount_mismatch',
+      departures: [],
     });
     const verified = response.body.data.find((payment: { uuid: string }) => payment.uuid === payments.verified);
-    expect(verified).toMatchObject({ status: 'verified', amount_expected: 100, amount_detected: 100, verified_at: expect.stringMatching(/Z$/) });
+    expect(verified).toMatchObject({ status: 'verified', amount_expected: 100, amount_detected: 100, verified_at: expect.stringMatching(/Z$/), review_reason: null });
   });
 
   it('filters by status, tenant and gateway, together or alone', async () => {

@@ -225,6 +225,28 @@ function smsMatchingSuite(backend: string, start: () => Promise<ServiceUnderTest
       expect(mine.body).toEqual({ status: 'verified', transaction_uuid: paid, reference: another, amount: 1000 });
     });
 
+    it('reads a TID of an unusual length and, for a strict tenant, lists the payment for review with what the reading departed from', async () => {
+      const strict = await service.createTenant({ name: 'Strict Stationers', verification_policy: 'strict' });
+      const reference = '36620983731';
+      const { uuid } = (await verify({ transaction_reference: reference, amount: 640 }, strict)).body.data;
+      expect((await ingest({ sender: WALLET_ONE, body: jazzCashCredit(reference, '640.00') }, strict)).body.status).toBe('manual_review');
+      const flagged = (await events().readStream(`payment-${uuid}`)).at(-1);
+      expect(flagged).toMatchObject({ type: 'PaymentFlaggedForReview', data: { reason: 'unconfirmed_reading' } });
+      const smsId = (flagged?.data as { smsId: string }).smsId;
+      const [parsed] = (await events().readStream(`sms-${smsId}`)).filter((event) => event.type === 'SmsParsed');
+      expect(parsed?.data).toMatchObject({ tier: 'extracted', departures: ['JazzCash transaction ids are usually 12 digits; this one is 11 digits'] });
+      let listed: { uuid: string; review_reason: string; departures: string[] }[] = [];
+      await waitUntil(async () => {
+        listed = (await service.admin('GET', `/admin/payments?status=manual_review&tenant_id=${strict.id}`)).body.data;
+        return listed.length === 1;
+      });
+      expect(listed).toMatchObject([{ uuid, review_reason: 'unconfirmed_reading', departures: ['JazzCash transaction ids are usually 12 digits; this one is 11 digits'] }]);
+      // The same SMS verifies a standard tenant's payment.
+      const another = tid().slice(1);
+      const paid = (await verify({ transaction_reference: another, amount: 640 })).body.data.uuid;
+      expect((await ingest({ sender: WALLET_ONE, body: jazzCashCredit(another, '640.00') })).body).toEqual({ status: 'verified', transaction_uuid: paid, reference: another, amount: 640 });
+    });
+
     it('publishes each decision on the bus, once, with the event id as message id', async () => {
       const seen: BusMessage[] = [];
       const detach = inProcessBroker().attach({ deliver: async (message) => void seen.push(message) });

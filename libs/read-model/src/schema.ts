@@ -124,4 +124,14 @@ export const readModelMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    id: 'read-model/005-why-a-payment-waits',
+    sql: `
+      -- why a payment went to manual review, and the SMS it was decided on
+      ALTER TABLE rm_payments ADD COLUMN review_reason text;
+      ALTER TABLE rm_payments ADD COLUMN sms_id uuid;
+      -- what a reading shows that its institution usually does not send
+      ALTER TABLE rm_sms ADD COLUMN departures text[];
+    `,
+  },
 ];

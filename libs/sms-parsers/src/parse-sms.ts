@@ -67,6 +67,7 @@ interface Reading {
   readonly occurredAt?: string;
   readonly receivingAccount?: string;
   readonly balancePaisa?: number;
+  readonly departures?: readonly string[];
 }
 
 function parsedSms(reading: Reading, text: NormalisedText): ParsedSms {
@@ -91,6 +92,7 @@ function parsedSms(reading: Reading, text: NormalisedText): ParsedSms {
     parsed.balance = paisaToPkr(reading.balancePaisa);
     parsed.balancePaisa = reading.balancePaisa;
   }
+  if (reading.departures !== undefined && reading.departures.length > 0) parsed.departures = reading.departures;
   return parsed;
 }
 
@@ -129,6 +131,7 @@ function fromExtraction(credit: ExtractedCredit): Reading {
     occurredAt: credit.occurredAt,
     receivingAccount: credit.receivingAccount,
     balancePaisa: credit.balancePaisa,
+    departures: credit.departures,
   };
 }
 

@@ -99,12 +99,20 @@ describe('parseSms', () => {
       expect(parseSms({ sender: '8558', body: `${atTheCap} ` })).toEqual({ ok: false, reason: 'malformed' });
     });
 
-    it('never reads a truncated message as a credit that could verify a payment it is not', () => {
+    it('never reads a truncated message as a credit that could verify a payment it is not without saying so', () => {
+      // Cut before the TID: a JazzCash credit without one is a fragment. Cut inside it: the amount, and a part of the
+      // reference that departs from the usual shape, so that it verifies only a payment registered with that very part.
+      const reference = '716204418853';
+      let read = 0;
       for (let cut = 1; cut < RAAST_CREDIT.length; cut += 1) {
         const result = parseSms({ sender: '8558', body: RAAST_CREDIT.slice(0, cut) });
-        if (result.ok) expect(result).toMatchObject({ reference: null, amountPaisa: 200000 });
+        if (!result.ok) continue;
+        read += 1;
+        expect(result).toMatchObject({ amountPaisa: 200000, departures: [expect.stringMatching(/^JazzCash transaction ids are usually 12 digits/)] });
+        expect(reference.startsWith(result.reference ?? 'none')).toBe(true);
       }
-      expect(parseSms({ sender: '8558', body: RAAST_CREDIT.slice(0, -3) })).toEqual({ ok: false, reason: 'malformed' });
+      expect(read).toBe(reference.length - 4); // the shortest reference read has four characters
+      expect(parseSms({ sender: '8558', body: 'Rs 2,000.00 received in your JazzCash Mobile Account:03014455210 via Raast.' })).toEqual({ ok: false, reason: 'malformed' });
       expect(parseSms({ sender: '8558', body: 'Rs 2,000.00 received in your JazzCash Mobile Account:0301445' })).toEqual({ ok: false, reason: 'malformed' });
     });
 

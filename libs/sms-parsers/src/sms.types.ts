@@ -43,8 +43,11 @@ export type { Span };
  */
 export type ReadingTier = 'template' | 'extracted';
 
-/** Who the credit is addressed to: the account holder ("your account", "you have received"), a stated account, or nobody. */
-export type CreditTarget = 'holder' | 'account' | 'unstated';
+/**
+ * Who the credit is addressed to: the account holder ("your account", "you have received"), a stated account,
+ * somebody's account by name ("in A/C of AHMED RAZA": a third party, as in a depositor's receipt), or nobody.
+ */
+export type CreditTarget = 'holder' | 'account' | 'third_party' | 'unstated';
 
 export interface ParsedSms {
   readonly ok: true;
@@ -69,6 +72,11 @@ export interface ParsedSms {
   readonly receivingAccount?: string;
   readonly balance?: number;
   readonly balancePaisa?: number;
+  /**
+   * What the reading shows that its institution usually does not ("JazzCash transaction ids are usually 12 digits;
+   * this one is 11 digits"): read all the same, since formats change without notice; absent when there is none.
+   */
+  readonly departures?: readonly string[];
 }
 
 export interface SmsRejection {

@@ -48,6 +48,7 @@ export function parseRecordedSms(tenant: Tenant, sms: SmsReceivedData, reparsed:
     receivingAccount: result.receivingAccount ?? null,
     balancePaisa: result.balancePaisa ?? null,
     occurredAt: result.occurredAt ?? null,
+    ...(result.departures && { departures: result.departures }),
     reparsed,
   };
   return { type: SMS_PARSED, data };

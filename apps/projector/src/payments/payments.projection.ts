@@ -1,4 +1,4 @@
-import { PaymentDecisionEvent, PaymentIntentRegistered, isPaymentDecision, isPaymentIntentRegistered } from '@pvs/contracts';
+import { PAYMENT_FLAGGED_FOR_REVIEW, PAYMENT_VERIFIED, PaymentDecisionEvent, PaymentIntentRegistered, isPaymentDecision, isPaymentIntentRegistered } from '@pvs/contracts';
 import { RecordedEvent } from '@pvs/event-store';
 import { paymentDecision } from '@pvs/domain';
 import { PAYMENTS_PROJECTION, TablesOf } from '@pvs/read-model';
@@ -41,10 +41,12 @@ async function applyDecisions(tx: SqlExecutor, table: string, events: readonly R
      SET status = change.status,
          amount_detected_paisa = COALESCE(change.amount_detected, payment.amount_detected_paisa),
          verified_at = COALESCE(change.verified_at, payment.verified_at),
+         review_reason = COALESCE(change.review_reason, payment.review_reason),
+         sms_id = COALESCE(change.sms_id, payment.sms_id),
          updated_at = change.recorded_at,
          stream_version = change.version
-     FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::bigint[], $5::timestamptz[], $6::timestamptz[])
-       AS change(uuid, version, status, amount_detected, verified_at, recorded_at)
+     FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::bigint[], $5::timestamptz[], $6::timestamptz[], $7::text[], $8::uuid[])
+       AS change(uuid, version, status, amount_detected, verified_at, recorded_at, review_reason, sms_id)
      WHERE payment.uuid = change.uuid AND payment.stream_version < change.version`,
     [
       events.map((event) => event.data.paymentId),
@@ -53,6 +55,8 @@ async function applyDecisions(tx: SqlExecutor, table: string, events: readonly R
       changes.map((change) => change.amountDetectedPaisa ?? null),
       changes.map((change) => change.verifiedAt ?? null),
       events.map((event) => event.recordedAt),
+      events.map((event) => (event.type === PAYMENT_FLAGGED_FOR_REVIEW ? event.data.reason : null)),
+      events.map((event) => (event.type === PAYMENT_FLAGGED_FOR_REVIEW || event.type === PAYMENT_VERIFIED ? event.data.smsId : null)),
     ],
   );
 }

@@ -24,13 +24,14 @@ async function applySms(tx: SqlExecutor, event: RecordedEvent<SmsEvent>, table: 
       return;
     }
     case SMS_PARSED:
-      return change(tx, table, event, `state = 'parsed', rejection_reason = NULL, gateway = $3, reference = $4, amount_paisa = $5, outcome = NULL`, [
+      return change(tx, table, event, `state = 'parsed', rejection_reason = NULL, gateway = $3, reference = $4, amount_paisa = $5, outcome = NULL, departures = $6`, [
         event.data.gateway,
         event.data.reference,
         event.data.amountPaisa,
+        event.data.departures ?? null,
       ]);
     case SMS_REJECTED:
-      return change(tx, table, event, `state = 'rejected', rejection_reason = $3`, [event.data.reason]);
+      return change(tx, table, event, `state = 'rejected', rejection_reason = $3, departures = NULL`, [event.data.reason]);
     case SMS_MATCHED:
       return change(tx, table, event, `outcome = $3, payment_id = $4`, [event.data.status, event.data.paymentId]);
     case SMS_UNMATCHED:

@@ -34,7 +34,8 @@ export type ReadingDoubt = Extract<ReviewReason, 'unconfirmed_reading' | 'foreig
  * states a receiving account other than the tenant's configured ones, or a third party as the receiver, names
  * another receiver. Beyond that a template reading is sure; so is an extracted reading with a reference under
  * `standard` (the sender, the credit wording, the reference and the exact amount vouch for it), while `strict` also
- * wants it to name the merchant: the account holder, or an account the tenant configured.
+ * wants it to show nothing its institution does not usually send, and to name the merchant: the account holder, or an
+ * account the tenant configured.
  */
 export function readingDoubt(parsed: SmsParsedData, configuredAccounts: readonly string[] | undefined, policy: VerificationPolicy): ReadingDoubt | null {
   const stated = parsed.receivingAccount;
@@ -42,7 +43,9 @@ export function readingDoubt(parsed: SmsParsedData, configuredAccounts: readonly
   if (stated !== null && configured.length > 0 && !receivedByMerchant(configured, stated)) return 'foreign_account';
   if (parsed.tier !== 'extracted') return null;
   if (parsed.normalizedReference === null || parsed.target === 'third_party') return 'unconfirmed_reading';
-  if (policy === 'standard' || parsed.target === 'holder') return null;
+  if (policy === 'standard') return null;
+  if ((parsed.departures?.length ?? 0) > 0) return 'unconfirmed_reading';
+  if (parsed.target === 'holder') return null;
   return stated !== null && configured.length > 0 ? null : 'unconfirmed_reading';
 }
 

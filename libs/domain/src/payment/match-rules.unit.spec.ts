@@ -50,6 +50,9 @@ describe('readingDoubt', () => {
     ['an extracted reading to the holder, another account stated', { target: 'holder', receivingAccount: '...9999' }, CONFIGURED, 'foreign_account', 'foreign_account'],
     ['an extracted reading to the holder, a configured account stated', { target: 'holder', receivingAccount: '...4410' }, CONFIGURED, null, null],
     ['an extracted reading to an account it does not state', { target: 'account', receivingAccount: null }, CONFIGURED, null, 'unconfirmed_reading'],
+    ['an extracted reading to the holder that departs from its institution\'s usual shape', { target: 'holder', departures: ['11 digits'] }, undefined, null, 'unconfirmed_reading'],
+    ['an extracted reading to a configured account that departs', { target: 'account', receivingAccount: '...4410', departures: ['11 digits'] }, CONFIGURED, null, 'unconfirmed_reading'],
+    ['an extracted reading with no departure listed', { target: 'holder', departures: [] }, undefined, null, null],
   ] as const)('%s', (_, overrides, accounts, standard, strict) => {
     expect(readingDoubt(parsed(overrides), accounts, 'standard')).toBe(standard);
     expect(readingDoubt(parsed(overrides), accounts, 'strict')).toBe(strict);

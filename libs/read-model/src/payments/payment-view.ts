@@ -13,6 +13,14 @@ export interface PaymentView {
   readonly createdAt: Date;
 }
 
+/** A payment in the operators' list: with why it waits for review, and what its SMS reading departed from. */
+export interface ListedPayment extends PaymentView {
+  /** The review reason of its last flag, when it went to manual review. */
+  readonly reviewReason: string | null;
+  /** What the SMS it was decided on shows that its institution usually does not send. */
+  readonly departures: readonly string[];
+}
+
 export const PAYMENT_VIEWS = Symbol('PAYMENT_VIEWS');
 
 /** Filters of the operators' payment list; each one left out matches everything. */
@@ -25,5 +33,5 @@ export interface PaymentQuery {
 
 export interface PaymentViews {
   /** Payments of every tenant for operators, newest first. */
-  list(query: PaymentQuery): Promise<PaymentView[]>;
+  list(query: PaymentQuery): Promise<ListedPayment[]>;
 }

@@ -1,5 +1,5 @@
 import { SqlExecutor } from '@pvs/sql';
-import { PaymentQuery, PaymentView, PaymentViews } from './payment-view';
+import { ListedPayment, PaymentQuery, PaymentView, PaymentViews } from './payment-view';
 
 interface PaymentRow {
   uuid: string;
@@ -11,26 +11,29 @@ interface PaymentRow {
   status: PaymentView['status'];
   verified_at: Date | null;
   created_at: Date;
+  review_reason: string | null;
+  departures: string[] | null;
 }
 
-const PAYMENT_COLUMNS = `uuid::text AS uuid, tenant_id::text AS tenant_id, gateway, transaction_reference,
-  amount_expected_paisa, amount_detected_paisa, status, verified_at, created_at`;
+const PAYMENT_COLUMNS = `payment.uuid::text AS uuid, payment.tenant_id::text AS tenant_id, payment.gateway, payment.transaction_reference,
+  payment.amount_expected_paisa, payment.amount_detected_paisa, payment.status, payment.verified_at, payment.created_at,
+  payment.review_reason, sms.departures`;
 
 export class PostgresPaymentViews implements PaymentViews {
   constructor(private readonly sql: SqlExecutor) {}
 
-  async list(query: PaymentQuery): Promise<PaymentView[]> {
+  async list(query: PaymentQuery): Promise<ListedPayment[]> {
     const rows = await this.sql.query<PaymentRow>(
-      `SELECT ${PAYMENT_COLUMNS} FROM rm_payments
-       WHERE ($1::text IS NULL OR status = $1) AND ($2::uuid IS NULL OR tenant_id = $2) AND ($3::text IS NULL OR gateway = $3)
-       ORDER BY created_at DESC, uuid LIMIT $4`,
+      `SELECT ${PAYMENT_COLUMNS} FROM rm_payments payment LEFT JOIN rm_sms sms ON sms.sms_id = payment.sms_id
+       WHERE ($1::text IS NULL OR payment.status = $1) AND ($2::uuid IS NULL OR payment.tenant_id = $2) AND ($3::text IS NULL OR payment.gateway = $3)
+       ORDER BY payment.created_at DESC, payment.uuid LIMIT $4`,
       [query.status ?? null, query.tenantId ?? null, query.gateway ?? null, query.limit],
     );
     return rows.map(toView);
   }
 }
 
-function toView(row: PaymentRow): PaymentView {
+function toView(row: PaymentRow): ListedPayment {
   return {
     uuid: row.uuid,
     tenantId: row.tenant_id,
@@ -41,5 +44,7 @@ function toView(row: PaymentRow): PaymentView {
     status: row.status,
     verifiedAt: row.verified_at,
     createdAt: row.created_at,
+    reviewReason: row.review_reason,
+    departures: row.departures ?? [],
   };
 }

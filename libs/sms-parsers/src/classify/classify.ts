@@ -1,7 +1,7 @@
 import { Analysis } from '../extract/analyse';
 import { readOccurredAt } from '../extract/occurred-at';
 import { normalizeReference, ReferenceMention } from '../extract/reference';
-import { institution, InstitutionId } from '../institutions/institutions';
+import { Institution, institution, InstitutionId } from '../institutions/institutions';
 import { MoneyMention } from '../normalise/money-mentions';
 import { CreditTarget, Gateway, Payer, SmsRejectionReason } from '../sms.types';
 import { nonPaymentReason } from './non-payment';
@@ -18,6 +18,8 @@ export interface ExtractedCredit {
   readonly balancePaisa?: number;
   readonly payer?: Payer;
   readonly occurredAt?: string;
+  /** What the reading shows that its institution usually does not send: read all the same, for a person to see. */
+  readonly departures: readonly string[];
 }
 
 export type Classification = ExtractedCredit | { readonly ok: false; readonly reason: SmsRejectionReason };
@@ -123,13 +125,10 @@ export function classify(analysis: Analysis, sender: SenderContext): Classificat
   if (gateway === undefined) return refuse('ambiguous');
   if (receivesElsewhere(analysis, sender, gateway)) return refuse('unrecognized_template');
   const institutionId = institutionOf(sender, gateway);
-  const shape = institutionId === null ? undefined : institution(institutionId).referenceShape;
-  if (reference !== null && shape !== undefined && !shape.test(normalizeReference(reference.value))) return refuse('malformed');
+  const known = institutionId === null ? undefined : institution(institutionId);
+  // A credit its institution always sends with a transaction id, read without one, is a message cut short.
+  if (reference === null && known?.creditsCarryReference === true) return refuse('malformed');
   const receivingAccount = analysis.accounts.find((mention) => mention.side === 'receiver')?.value;
-  const accountShape = institutionId === null ? undefined : institution(institutionId).accountShape;
-  if (receivingAccount !== undefined && accountShape !== undefined && !accountShape.test(receivingAccount.replace(/-/g, ''))) {
-    return refuse('malformed');
-  }
   const occurredAt = analysis.date ? readOccurredAt(analysis.date.date, analysis.date.time, sender.receivedAt) : undefined;
   if (occurredAt?.kind === 'invalid') return refuse('malformed');
   const balancePaisa = balanceOf(analysis);
@@ -140,10 +139,35 @@ export function classify(analysis: Analysis, sender: SenderContext): Classificat
     institution: institutionId,
     amount,
     reference,
-    target: analysis.holder.length > 0 ? 'holder' : receivingAccount !== undefined ? 'account' : 'unstated',
+    target: targetOf(analysis, receivingAccount),
     ...(receivingAccount !== undefined && { receivingAccount }),
     ...(balancePaisa !== undefined && { balancePaisa }),
     ...(payer && { payer }),
     ...(occurredAt?.kind === 'stated' && { occurredAt: occurredAt.value }),
+    departures: known === undefined ? [] : departuresFrom(known, reference === null ? null : normalizeReference(reference.value), receivingAccount),
   };
+}
+
+/** To whom the credit is addressed: the holder's words first, then somebody else's account by name, then an account alone. */
+function targetOf(analysis: Analysis, receivingAccount: string | undefined): CreditTarget {
+  if (analysis.holder.length > 0) return 'holder';
+  if (analysis.namesThirdParty) return 'third_party';
+  return receivingAccount === undefined ? 'unstated' : 'account';
+}
+
+/** How a reading departs from what its institution usually sends, in words: "JazzCash transaction ids usually have 12 digits; this one is 11 digits". */
+export function departuresFrom(known: Institution, reference: string | null, receivingAccount: string | undefined): string[] {
+  const departures: string[] = [];
+  const { usualReference, usualAccount } = known;
+  if (reference !== null && usualReference !== undefined && !usualReference.shape.test(reference)) {
+    departures.push(`${known.name} transaction ids are usually ${usualReference.described}; this one is ${describeShape(reference)}`);
+  }
+  if (receivingAccount !== undefined && usualAccount !== undefined && !usualAccount.shape.test(receivingAccount.replace(/-/g, ''))) {
+    departures.push(`${known.name} accounts are usually ${usualAccount.described}; this one is ${receivingAccount}`);
+  }
+  return departures;
+}
+
+function describeShape(reference: string): string {
+  return /^\d+$/.test(reference) ? `${reference.length} digits` : `${reference.length} letters and digits`;
 }

@@ -1,7 +1,7 @@
 import { findInstitutionNames } from '../institutions/identify';
 import { InstitutionId } from '../institutions/institutions';
 import { PhraseBook, PhraseHit, Phrases } from '../lexicon/phrases';
-import { HOLDER_WORDINGS, NON_PAYMENT_REASONS, WORDING_KINDS, WordingKind, WORDINGS } from '../lexicon/wordings';
+import { HOLDER_WORDINGS, NON_PAYMENT_REASONS, THIRD_PARTY_WORDINGS, WORDING_KINDS, WordingKind, WORDINGS } from '../lexicon/wordings';
 import { findMoney, MoneyMention } from '../normalise/money-mentions';
 import { Span } from '../normalise/text';
 import { AccountMention, findAccounts } from './accounts';
@@ -13,6 +13,7 @@ import { findReferences, ReferenceMention } from './reference';
 
 const WORDING_BOOK = new PhraseBook(WORDING_KINDS.map((kind) => [kind, WORDINGS[kind]] as const));
 const HOLDER_BOOK = new PhraseBook([['holder', HOLDER_WORDINGS]] as const);
+const THIRD_PARTY = new Phrases(THIRD_PARTY_WORDINGS);
 /** Every phrase of every kind that can make a message a non-payment, promotions among them. */
 const ANY_NON_PAYMENT = new Phrases(NON_PAYMENT_REASONS.flatMap(([kind]) => (kind === 'credited_reward' ? [] : WORDINGS[kind])));
 /** Without a promotional phrase there is no tail to find. */
@@ -65,6 +66,7 @@ export class Analysis {
   private institutionsRead?: { readonly value: readonly PhraseHit<InstitutionId>[] };
   private dateRead?: { readonly value: DateMention | undefined };
   private nonPaymentWordingRead?: boolean;
+  private thirdPartyRead?: boolean;
 
   /** @param transactionEnd where a template's body ends: read only when no credit word says where the transaction does. */
   constructor(
@@ -219,6 +221,12 @@ export class Analysis {
   get holder(): readonly PhraseHit<'holder'>[] {
     this.holderRead ??= { value: HOLDER_BOOK.scan(this.text).filter((hit) => hit.span[0] < this.tailStart) };
     return this.holderRead.value;
+  }
+
+  /** Whether the credit is addressed to somebody's account by name ("in A/C of AHMED RAZA"), before the tail. */
+  get namesThirdParty(): boolean {
+    this.thirdPartyRead ??= THIRD_PARTY.occursIn(this.text.slice(0, this.tailStart));
+    return this.thirdPartyRead;
   }
 
   get accounts(): readonly AccountMention[] {

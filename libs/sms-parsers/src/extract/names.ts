@@ -6,7 +6,7 @@ export interface NameMention {
   readonly span: Span;
 }
 
-const NAME_STOP = String.raw`(?:a/c|a\.c|ac|acc|acct|account|iban|via|on|with|in|into|at|to|through|thru|mobile|wallet|ref|tid|trx|txn|rrn|stan|for|dated|dt|has|have|had|is|was|are|were|credited|received|deposited|sent|and|using|of|you|your|rs|pkr|se|ne)`;
+const NAME_STOP = String.raw`(?:a/c|a\.c|ac|acc|acct|account|iban|via|on|with|in|into|at|to|through|thru|mobile|wallet|ref|tid|trx|txn|rrn|stan|for|dated|dt|has|have|had|is|was|are|were|credited|received|deposited|sent|debited|withdrawn|and|using|of|you|your|rs|pkr|se|ne)`;
 /** A word of a name: an initial ("M."), or letters and digits with inner dots only ("sana.iqbal7@nayapay"). */
 const NAME_WORD = String.raw`(?!${NAME_STOP}(?![\p{L}\p{N}]))(?:[A-Za-z]\.|[A-Za-z@][A-Za-z0-9'&*@_-]{0,24}(?:\.[A-Za-z0-9'&*@_-]+){0,3})`;
 /** The fewest words, up to eight and none of them a word that ends a name, that a name's end follows ("ALI KHAN" in "from ALI KHAN via IBFT"). */

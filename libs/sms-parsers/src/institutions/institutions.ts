@@ -1,9 +1,16 @@
 import { Gateway } from '../sms.types';
 
+/** What an institution's messages usually show: evidence about a reading, never a gate (formats change without notice). */
+export interface Usual {
+  readonly shape: RegExp;
+  /** The shape in words, for an explanation: "12 digits". */
+  readonly described: string;
+}
+
 /**
  * A bank or wallet whose credit alerts we read: the gateway its credits count for, the sender ids its alerts come
  * from (normalised: no separators, uppercase; they seed the default allow-list), the names it goes by in a
- * message (phrases as in `lexicon/wordings.ts`) and, for wallets, the shape of its transaction ids.
+ * message (phrases as in `lexicon/wordings.ts`) and, for wallets, what their alerts usually show.
  * Where each sender id was seen is in `README.md`.
  */
 export interface Institution {
@@ -11,23 +18,28 @@ export interface Institution {
   readonly gateway: Gateway;
   readonly senders: readonly string[];
   readonly names: readonly string[];
-  readonly referenceShape?: RegExp;
-  /** The shape of its account numbers: a wallet's is a whole mobile number, or a masked one. */
-  readonly accountShape?: RegExp;
+  /** The usual shape of its transaction ids: a reading that departs from it is still read, and says so. */
+  readonly usualReference?: Usual;
+  /** The usual shape of its account numbers: a wallet's is a whole mobile number, or a masked one. */
+  readonly usualAccount?: Usual;
+  /** Every credit alert it sends carries a transaction id: one read without any is a fragment of a message. */
+  readonly creditsCarryReference?: true;
 }
 
-const WALLET_NUMBER = /^(?:(?:\+?92|0)3\d{9}|.*[*xX].*)$/;
+const WALLET_NUMBER: Usual = { shape: /^(?:(?:\+?92|0)3\d{9}|.*[*xX].*)$/, described: 'a mobile number, whole or masked' };
 
 export const INSTITUTIONS = {
   jazzcash: {
     name: 'JazzCash', gateway: 'wallet_one', senders: ['8558', 'JAZZCASH'],
-    names: ['jazz ?cash', 'mobilink', 'جاز ?کیش'], referenceShape: /^\d{12}$/, accountShape: WALLET_NUMBER,
+    names: ['jazz ?cash', 'mobilink', 'جاز ?کیش'],
+    usualReference: { shape: /^\d{12}$/, described: '12 digits' }, usualAccount: WALLET_NUMBER, creditsCarryReference: true,
   },
   easypaisa: {
     name: 'Easypaisa', gateway: 'wallet_two', senders: ['3737', 'EASYPAISA'],
-    names: ['easy ?paisa', 'telenor', 'ایزی ?پیسہ'], referenceShape: /^[A-Z\d]{8,16}$/, accountShape: WALLET_NUMBER,
+    names: ['easy ?paisa', 'telenor', 'ایزی ?پیسہ'],
+    usualReference: { shape: /^[A-Z\d]{8,16}$/, described: '8 to 16 letters and digits' }, usualAccount: WALLET_NUMBER,
   },
-  hbl: { name: 'HBL', gateway: 'bank', senders: ['4250', '14250', 'HBL'], names: ['hbl', 'habib bank'] },
+  hbl: { name: 'HBL', gateway: 'bank', senders: ['4250', '14250', 'HBL'], names: ['hbl', 'habib bank', 'hbl konnect'] },
   hblKonnect: { name: 'HBL Konnect', gateway: 'bank', senders: ['KONNECT'], names: ['konnect', 'hbl konnect'] },
   meezan: { name: 'Meezan Bank', gateway: 'bank', senders: ['8079', '9779', 'MEEZAN', 'MEEZANBANK'], names: ['meezan', 'mbl'] },
   ubl: { name: 'UBL', gateway: 'bank', senders: ['8257', 'UBL'], names: ['ubl', 'united bank'] },

@@ -6,7 +6,7 @@ describe('institutions', () => {
     expect(institution('jazzcash').name).toBe('JazzCash');
   });
 
-  // A wallet receives on a mobile number: a credit "to" anything else is not to a wallet account.
+  // A wallet receives on a mobile number: a credit "to" anything else departs from what a wallet usually shows.
   it.each([
     ['03001234567', true],
     ['923001234567', true],
@@ -18,7 +18,11 @@ describe('institutions', () => {
     ['0300123456', false],
     ['04001234567', false],
     ['1234567890', false],
-  ])("reads %s as a wallet's account number: %s", (account, isWallet) => {
-    expect(institution('jazzcash').accountShape?.test(account)).toBe(isWallet);
+  ])("reads %s as a wallet's usual account number: %s", (account, isWallet) => {
+    expect(institution('jazzcash').usualAccount?.shape.test(account)).toBe(isWallet);
+  });
+
+  it('knows the wallet whose every credit alert carries a transaction id: JazzCash (an Easypaisa alert or app notification may carry none)', () => {
+    expect(INSTITUTION_IDS.filter((id) => institution(id).creditsCarryReference === true)).toEqual(['jazzcash']);
   });
 });

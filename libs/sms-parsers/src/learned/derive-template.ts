@@ -159,7 +159,7 @@ export function deriveTemplate(lesson: Lesson): Derivation | LessonRefused {
   const slots = [...marked, ...found];
   const signature = signatureOf(text.text, slots);
   if (signature === undefined) return refuse('The wording has too little text of its own (two words, six characters, no number) to be told from others');
-  const referenceShape = institution === null ? undefined : institutionRecord(institution).referenceShape;
+  const referenceShape = institution === null ? undefined : institutionRecord(institution).usualReference?.shape;
   const pattern = anchored(learnedPatternBody(text.text, slots, referenceShape)).source;
   const id = `learned.${createHash('sha256').update(`${lesson.scope}\n${sender}\n${gateway}\n${pattern}`).digest('hex').slice(0, 12)}`;
   const definition: LearnedTemplateDefinition = { id, gateway, institution, sender, pattern, signature };

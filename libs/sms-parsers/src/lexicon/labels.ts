@@ -9,7 +9,7 @@ export const REFERENCE_LABELS: readonly (readonly string[])[] = [
     '(?:trx|txn|tx|trans|tran|transaction)\\.? ?(?:id|#|no|number|ref|reference|code)(?:\\.? ?(?:no|number|#))?',
     'ref', 'ref\\.? ?(?:no|#|id|num)', 'reference', 'reference ?(?:no|number|#|id|code)',
     'raast ?(?:id|ref|reference|trx id|tid)', 'p2p ?id', 'ft ?(?:ref|id|no)', 'ibft ?(?:ref|id|no)', 'receipt ?(?:no|#|id)',
-    'confirmation ?(?:no|#|id|code)', 'tracking ?(?:id|no)', 'ٹرانزیکشن آئی ڈی', 'ٹرانزیکشن نمبر', 'ٹی آئی ڈی', 'حوالہ نمبر', 'حوالہ',
+    'confirmation ?(?:no|#|id|code)', 'tracking ?(?:id|no)', 'msg ?id', 'message ?id', 'ٹرانزیکشن آئی ڈی', 'ٹرانزیکشن نمبر', 'ٹی آئی ڈی', 'حوالہ نمبر', 'حوالہ',
     'ریفرنس نمبر', 'ریفرنس',
   ],
   ['rrn', 'retrieval ref(?:erence)? (?:no|number)'],

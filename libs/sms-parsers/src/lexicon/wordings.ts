@@ -25,10 +25,12 @@ export type WordingKind = (typeof WORDING_KINDS)[number];
 
 export const WORDINGS: Readonly<Record<WordingKind, readonly string[]>> = {
   credit: [
-    'received', 'recieved', 'receieved', 'rcvd', 'recvd', 'recd',
+    'received', 'recieved', 'receieved', 'rcvd', 'recvd', 'recd', '(?:after|on|upon) receiving',
     'credited', 'credit(?:ed)? (?:to|in|into) your', 'credit of', 'credit alert', 'cr alert',
     'deposited', 'deposit(?:ed)? (?:in|into|to) your', 'cash deposit', 'cash ?-?in',
     '(?:transferred|sent|made|paid|added|moved) (?:to|in|into) your',
+    // Meezan's and others' Raast credits: "received from F.ALI … as RAAST payment to your AC# …".
+    '(?:raast|ibft|p2p) payment (?:to|in|into) your',
     '(?:has |have )?(?:sent|paid|transferred) you',
     '(?:sent|transferred|paid) (?:(?:rs|pkr)\\.? ?)?\\d[\\d,.]*(?:/-| ?(?:rs|pkr))? (?:to|in|into) your',
     'inward', 'incoming', 'ibft ?-?in', 'cha ?-?ching', "(?:you|you've|you have) got", 'money in',
@@ -39,6 +41,8 @@ export const WORDINGS: Readonly<Record<WordingKind, readonly string[]>> = {
     '(?:has |have )?paid your (?:payment |money )?request', 'your (?:payment|money) request has been paid by(?! you)',
     'your (?:payment|money) request of (?:(?:rs|pkr)\\.? ?)?\\d[\\d,.]*(?:/-| ?(?:rs|pkr))? has been paid by(?! you)',
     '(?:ne|نے) (?:aap|ap|آپ) ?(?:ko|ke|kay|کو|کے) (?:[^ ]+ ){0,8}?(?:bheje|bheji|bhejay|bhej diye|بھیجے|بھیجی)',
+    // "(into your account) NADIA KHAN has sent": someone other than "you" sent it, into the account named before.
+    '(?:mein|main|میں) (?:[^ ]+ ){1,4}?(?:ne|نے) (?:[^ ]+ ){0,4}?(?:bheje|bheji|bhejay|بھیجے|بھیجی)',
     '(?:credit|jama|transfer|deposit) (?:kar|kiye|kie|ho) (?:diye|diya|gaye|gae|gye|gya)', 'aa (?:gaye|gae|gaya|gayi|gye)',
     'mosool', 'mosul', 'mausool', 'mausul', 'moosool', 'wasool', 'wasul', 'wusool', 'wasol', 'wasolo',
     'mil (?:gaye|gae|gay|gye)', 'jama (?:ho|hue|huay|hoye|kiye|kie|kar)',
@@ -151,4 +155,12 @@ export const HOLDER_WORDINGS: readonly string[] = [
   '(?:sent|paid|transferred) you', 'to you',
   'aap ko', 'ap ko', 'aapko', 'apko', 'aap ke', 'ap ke', 'aapke', 'apke', 'aap k', 'ap k', 'aap ka', 'ap ka',
   'آپ کو', 'آپ کے', 'آپکے', 'آپ کا', 'آپکو',
+];
+
+/**
+ * A receiving account named as somebody's ("deposited in A/C of AHMED RAZA", "credited to the JazzCash account of
+ * ZAINAB BIBI"): the credit is addressed to a third party, as in a depositor's receipt, unless it is also the holder's.
+ */
+export const THIRD_PARTY_WORDINGS: readonly string[] = [
+  '(?:in|into|to) (?:the )?(?:[a-z]+ ){0,2}(?:a/c|ac|acc|acct|account|wallet)(?: no\\.?| number| title)? of',
 ];

@@ -16,8 +16,8 @@ const MARKER = String.raw`(?:Rs|PKR|Rupees|Rupay|Rupaye|روپے|روپیہ|رو
 const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 const MARKERS = new RegExp(MARKER, 'giu');
 const DIGIT_RUNS = /\d+/g;
-/** `Rs 500`, `Rs.500`, `PKR: 1,25,000.00/-`: the common form, read first (from a marker that starts a word). */
-const MARKED_BEFORE = new RegExp(String.raw`${MARKER}[.:]? ?(?<number>${NUMBER}${SUFFIX}?)(?![\p{L}\p{N}])`, 'iuy');
+/** `Rs 500`, `Rs.500`, `PKR: 1,25,000.00/-`, `PKR-4,500.00`: the common form, read first (from a marker that starts a word). */
+const MARKED_BEFORE = new RegExp(String.raw`${MARKER}[.:]?-? ?(?<number>${NUMBER}${SUFFIX}?)(?![\p{L}\p{N}])`, 'iuy');
 /** `5,000.00 PKR`, `500روپے`, `1,499/-`: read where no marker-first mention stands (from a number that starts a word). */
 const MARKED_AFTER = new RegExp(String.raw`(?<number>${NUMBER}${SUFFIX}?) ?${MARKER}(?![\p{L}\p{N}])|(?<suffixed>${NUMBER}${SUFFIX})`, 'iuy');
 /** A number glued to any of these is part of something else: a word, a masked account, a date. */

@@ -61,14 +61,20 @@ function plainPaisa(text: string): number {
   return fractionDigits <= 0 ? paisa * 100 : fractionDigits === 1 ? paisa * 10 : paisa;
 }
 
+/** A third decimal of zero (`5000.000`, as some systems print amounts) is no part of a paisa; any other is. */
+function threeDecimals(groups: readonly string[], fraction: string): MoneyReading {
+  return fraction.endsWith('0') ? exact(groups, fraction.slice(0, 2)) : INVALID;
+}
+
 function readDotted(text: string, dots: number): MoneyReading {
   const parts = text.split('.');
   const last = parts[parts.length - 1] ?? '';
   if (dots === 1) {
     const rupees = parts[0] ?? '';
     if (last.length === 1 || last.length === 2) return exact([rupees], last);
-    if (last.length === 3 && rupees.length <= 3 && rupees !== '0') return AMBIGUOUS;
-    return INVALID;
+    if (last.length !== 3) return INVALID;
+    // `1.500` may be rupees with a thousands dot; `5000.000` cannot (a thousands group has at most three digits).
+    return rupees.length <= 3 && rupees !== '0' ? AMBIGUOUS : threeDecimals([rupees], last);
   }
   if (last.length === 1 || last.length === 2) return exact(parts.slice(0, -1), last);
   if (last.length === 3) return exact(parts, '');
@@ -76,8 +82,9 @@ function readDotted(text: string, dots: number): MoneyReading {
 }
 
 /**
- * Reads written money (`1,499`, `1499.00`, `1,25,000.00`, `55.000.00`, `1,499/-`) digit by digit into integer paisa.
- * `1.500` is ambiguous (1.50 or 1,500); malformed grouping such as `14,99` is invalid.
+ * Reads written money (`1,499`, `1499.00`, `1,25,000.00`, `55.000.00`, `1,499/-`, `5000.000`) digit by digit into
+ * integer paisa. `1.500` is ambiguous (1.50 or 1,500); malformed grouping such as `14,99`, and a fraction of a paisa
+ * (`1,000.125`), are invalid.
  */
 export function readMoney(written: string): MoneyReading {
   let text = written.trim();
@@ -89,6 +96,7 @@ export function readMoney(written: string): MoneyReading {
   if (commas === 0) return dots === 0 ? exact([text], '') : readDotted(text, dots);
   if (dots > 1) return INVALID;
   const [rupees = '', fraction = ''] = text.split('.');
+  if (dots === 1 && fraction.length === 3) return threeDecimals(rupees.split(','), fraction);
   if (dots === 1 && (fraction.length === 0 || fraction.length > 2)) return INVALID;
   return exact(rupees.split(','), fraction);
 }
@@ -108,6 +116,7 @@ function numberToText(amount: number): string {
 export function toPaisa(amount: number | string): number {
   const text = typeof amount === 'number' ? numberToText(amount) : foldUnicode(amount).trim();
   const negative = text.startsWith('-');
+  if (/\.\d{3,}$/.test(text)) throw new RangeError(`not an exact PKR amount: ${JSON.stringify(amount)}`);
   const reading = readMoney((negative ? text.slice(1) : text).replace(CURRENCY_PREFIX, ''));
   if (reading.kind !== 'exact') throw new RangeError(`not an exact PKR amount: ${JSON.stringify(amount)}`);
   return negative && reading.paisa !== 0 ? -reading.paisa : reading.paisa;

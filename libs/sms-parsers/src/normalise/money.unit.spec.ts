@@ -23,6 +23,13 @@ describe('readMoney', () => {
     ['1,234.5', 1234_50],
     ['1.234.567.89', 1234567_89],
     ['1.234.567.8', 1234567_80],
+    // Three decimals the last of which is zero, where the rupees cannot be a thousands group.
+    ['5000.000', 5000_00],
+    ['1234.500', 1234_50],
+    ['0.500', 50],
+    ['4,500.000', 4500_00],
+    ['1,000.120', 1000_12],
+    ['12,50,000.250', 1250000_25],
   ])('reads %s as %i paisa', (written, paisa) => {
     expect(readMoney(written)).toEqual({ kind: 'exact', paisa });
   });
@@ -34,7 +41,9 @@ describe('readMoney', () => {
   it.each([
     '14,99', '1,4999', '1.999.9999', '1,000.123', '0300123', '1.2.3', '', 'abc', '1,234.56.78', '1234567890123', '12.',
     // A leading zero, a first group too long, a last group not of three, thousands and lakhs mixed, and junk around.
-    '05', '012', '0,500', '1234,567', '123,45,678', '1,23,456,789', '1,234,56', '1,2,345', '12,3456', '0.500', '1234.500', '1,234.',
+    '05', '012', '0,500', '1234,567', '123,45,678', '1,23,456,789', '1,234,56', '1,2,345', '12,3456', '1,234.',
+    // A fraction of a paisa, or four decimals.
+    '5000.005', '1234.501', '1,000.1234', '1000.0000',
     'x1,234', '1,234x', '1,234,', '1,000,000,000,000,000', '1,23,45,67,89,01,234',
   ])(
     'rejects %s',
@@ -93,7 +102,7 @@ describe('toPaisa', () => {
     expect(toPaisa('۱,۴۹۹')).toBe(149900);
   });
 
-  it.each([0.1 + 0.2, 1.005, Number.NaN, Infinity, 1e21, 'Rs 1.500', 'twelve'])('refuses %p, which has no exact paisa value', (amount) => {
+  it.each([0.1 + 0.2, 1.005, Number.NaN, Infinity, 1e21, 'Rs 1.500', 'twelve', '5000.000', 'PKR 1,000.120'])('refuses %p, which has no exact paisa value', (amount) => {
     expect(() => toPaisa(amount)).toThrow(RangeError);
   });
 

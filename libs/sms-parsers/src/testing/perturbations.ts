@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { readMoney } from '../normalise/money';
 import { Span } from '../sms.types';
 
 /**
@@ -33,10 +34,11 @@ function moneyExtent({ body, amount }: Located): Span {
   return [before ? amount[0] - before[0].length : amount[0], after ? amount[1] + after[0].length : amount[1]];
 }
 
+/** The amount as written, as rupees and two decimals ("5,000.000" is "5000.00"), or undefined when it has no exact reading. */
 const writtenPaisa = (written: string): string | undefined => {
-  const match = /^(\d[\d,.]*?)(?:\.(\d{1,2}))?(?:\/-|\/=)?$/.exec(written.replace(/,(?=\d{3}(?:\D|$))|\.(?=\d{3}(?:\D|$))/g, '').replace(/,/g, ''));
-  if (match === null) return undefined;
-  return `${match[1]}.${(match[2] ?? '').padEnd(2, '0')}`;
+  const reading = readMoney(written);
+  if (reading.kind !== 'exact') return undefined;
+  return `${Math.trunc(reading.paisa / 100)}.${String(reading.paisa % 100).padStart(2, '0')}`;
 };
 
 /** Line breaks, repeated spaces, tabs and non-breaking spaces between words. */

@@ -160,6 +160,13 @@ function renderDaily(body, { date, tenants }, meta) {
 
 // ---- Manual review ----------------------------------------------------------------------------
 
+const REVIEW_REASON_LABELS = {
+  amount_mismatch: 'The amount received differs',
+  no_reference_amount_match: 'No reference: the only pending payment of that amount',
+  balance_inconsistent: 'The balance stated does not follow from the last one',
+  unconfirmed_reading: 'The SMS reading is not sure enough for the tenant’s policy',
+  foreign_account: 'Credited to an account the tenant did not configure',
+};
 const reviewRows = new Map();
 const decided = new Set();
 let tenantNames = new Map();
@@ -190,6 +197,12 @@ function reviewRow(payment, notice) {
       { class: 'num' },
       pkr(payment.amount_detected),
       difference !== null && h('span', { class: `sub ${difference < 0 ? 'short' : 'over'}` }, `${difference < 0 ? '−' : '+'}${rupees.format(Math.abs(difference))}`),
+    ),
+    h(
+      'td',
+      { class: 'why', 'data-col': 'why' },
+      REVIEW_REASON_LABELS[payment.review_reason] ?? payment.review_reason ?? dash,
+      (payment.departures ?? []).map((departure) => h('span', { class: 'sub departure' }, departure)),
     ),
     h('td', { class: 'when', title: payment.created_at }, dateTime(payment.created_at)),
     h('td', { class: 'actions' }, h('div', { class: 'action-line' }, note, buttons), problem),
@@ -228,7 +241,7 @@ function renderReview(body, payments, meta) {
   if (!rows) {
     reviewRows.clear();
     notice = h('p', { class: 'notice', role: 'status', hidden: true });
-    const headings = [['Tenant'], ['Gateway'], ['Reference'], ['Expected', 'num'], ['Received', 'num'], ['Registered'], ['Decision']];
+    const headings = [['Tenant'], ['Gateway'], ['Reference'], ['Expected', 'num'], ['Received', 'num'], ['Why'], ['Registered'], ['Decision']];
     body.replaceChildren(notice, table('review-table', headings, []), empty('Nothing is waiting for review.'));
     rows = body.querySelector('tbody');
   }

@@ -1,5 +1,5 @@
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { GATEWAYS, PAYMENT_STATUSES } from '@pvs/contracts';
+import { GATEWAYS, PAYMENT_STATUSES, REVIEW_REASONS } from '@pvs/contracts';
 import { DELIVERY_STATUSES } from '@pvs/webhook-deliveries';
 import { dateTime, nullable, pkr, uuid } from './schemas';
 
@@ -15,6 +15,23 @@ export const OPERATOR_SCHEMAS: Record<string, SchemaObject> = {
     allOf: [
       { $ref: '#/components/schemas/PaymentStatus' },
       { type: 'object', required: ['tenant_id', 'created_at'], properties: { tenant_id: uuid, created_at: dateTime } },
+    ],
+  },
+  ListedPayment: {
+    allOf: [
+      { $ref: '#/components/schemas/OperatorPayment' },
+      {
+        type: 'object',
+        required: ['review_reason', 'departures'],
+        properties: {
+          review_reason: nullable({ type: 'string', enum: [...REVIEW_REASONS], description: 'Why it went to manual review (its last flag); null when it never did' }),
+          departures: {
+            type: 'array',
+            items: str,
+            description: "What the SMS it was decided on shows that its institution usually does not send (\"JazzCash transaction ids are usually 12 digits; this one is 11 digits\")",
+          },
+        },
+      },
     ],
   },
   RecordedEvent: {

@@ -5,7 +5,7 @@ import { OperatorGuard } from '../../auth/operator.guard';
 import { AdminApi, ApiErrors, ApiList, ChoiceQuery, LimitQuery, Summary, UuidQuery } from '../../http/openapi/api-docs';
 import { schemaRef } from '../../http/openapi/schemas';
 import { limitParam, optionalChoiceParam, optionalUuidParam } from '../../http/query-params';
-import { operatorPaymentResponse } from '../payment-response';
+import { listedPaymentResponse } from '../payment-response';
 
 /** Payments of every tenant for operators, newest first: `?status=manual_review` is the review queue. */
 @Controller('admin/payments')
@@ -20,7 +20,7 @@ export class ListPaymentsHttpController {
   @UuidQuery('tenant_id', 'Only this tenant')
   @ChoiceQuery('gateway', GATEWAYS)
   @LimitQuery()
-  @ApiList('The payments', schemaRef('OperatorPayment'))
+  @ApiList('The payments', schemaRef('ListedPayment'))
   @ApiErrors(422)
   async list(@Query('status') status?: string, @Query('tenant_id') tenantId?: string, @Query('gateway') gateway?: string, @Query('limit') limit?: string) {
     const payments = await this.views.list({
@@ -29,6 +29,6 @@ export class ListPaymentsHttpController {
       gateway: optionalChoiceParam('gateway', gateway, GATEWAYS),
       limit: limitParam(limit),
     });
-    return { success: true, data: payments.map(operatorPaymentResponse) };
+    return { success: true, data: payments.map(listedPaymentResponse) };
   }
 }

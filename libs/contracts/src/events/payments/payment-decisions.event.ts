@@ -25,7 +25,8 @@ export interface PaymentVerifiedData {
  * unconfirmed_reading: an SMS reading not sure enough to verify under the tenant's verification policy;
  * foreign_account: the credit states a receiving account that is none of the tenant's configured ones.
  */
-export type ReviewReason = 'amount_mismatch' | 'no_reference_amount_match' | 'balance_inconsistent' | 'unconfirmed_reading' | 'foreign_account';
+export const REVIEW_REASONS = ['amount_mismatch', 'no_reference_amount_match', 'balance_inconsistent', 'unconfirmed_reading', 'foreign_account'] as const;
+export type ReviewReason = (typeof REVIEW_REASONS)[number];
 
 export interface PaymentFlaggedForReviewData {
   readonly paymentId: string;

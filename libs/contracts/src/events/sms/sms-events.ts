@@ -59,6 +59,8 @@ export interface SmsParsedData {
   readonly receivingAccount: string | null;
   readonly balancePaisa: Paisa | null;
   readonly occurredAt: string | null;
+  /** What the reading shows that its institution usually does not send, in words; absent when nothing (always, before issue 29). */
+  readonly departures?: readonly string[];
   /** Set when an operator re-ran parsing after the first attempt failed. */
   readonly reparsed: boolean;
 }

@@ -1,5 +1,5 @@
 import { parseSms } from '../../parse-sms';
-import { ReadingTier } from '../../sms.types';
+import { ReadingTier, SmsParseResult } from '../../sms.types';
 import { GatheredCase, gatewayOfCase, institutionOfCase, judge, Verdict } from './gathered-corpus';
 
 /** How the parser did on a group of gathered messages. */
@@ -11,6 +11,8 @@ export interface Score {
   readonly nonPayments: number;
   readonly falseCredits: number;
   readonly byTier: Readonly<Record<ReadingTier, number>>;
+  /** Credits read exactly with a reference that verify on their own under each verification policy (see `verifiesUnder`). */
+  readonly verify: Readonly<Record<'standard' | 'strict', number>>;
 }
 
 export interface ScoreRow extends Score {
@@ -20,17 +22,29 @@ export interface ScoreRow extends Score {
 interface Outcome {
   readonly entry: GatheredCase;
   readonly verdict: Verdict;
-  readonly tier?: ReadingTier;
+  readonly result: SmsParseResult;
+}
+
+/**
+ * Whether a credit read exactly verifies its payment on its own, for a tenant that configured no receiving accounts:
+ * the rule of the matcher's `readingDoubt` (libs/domain), which the service-path corpus test checks through HTTP.
+ */
+export function verifiesUnder(policy: 'standard' | 'strict', result: SmsParseResult): boolean {
+  if (!result.ok || result.reference === null || result.target === 'third_party') return false;
+  if (policy === 'standard') return true;
+  return result.departures === undefined && (result.tier !== 'extracted' || result.target === 'holder');
 }
 
 function outcomeOf(entry: GatheredCase): Outcome {
   const result = parseSms({ sender: entry.sender, body: entry.body, receivedAt: entry.receivedAt }, { allowedSenders: entry.allowedSenders });
-  return { entry, verdict: judge(entry.expect, result), ...(result.ok && { tier: result.tier }) };
+  return { entry, verdict: judge(entry.expect, result), result };
 }
 
 function score(outcomes: readonly Outcome[]): Score {
   const count = (verdict: Verdict): number => outcomes.filter((outcome) => outcome.verdict === verdict).length;
-  const tier = (name: ReadingTier): number => outcomes.filter((outcome) => outcome.verdict === 'read' && outcome.tier === name).length;
+  const read = outcomes.filter((outcome) => outcome.verdict === 'read');
+  const tier = (name: ReadingTier): number => read.filter(({ result }) => result.ok && result.tier === name).length;
+  const verifying = (policy: 'standard' | 'strict'): number => read.filter(({ result }) => verifiesUnder(policy, result)).length;
   return {
     credits: outcomes.filter((outcome) => outcome.entry.expect.kind === 'credit').length,
     read: count('read'),
@@ -39,6 +53,7 @@ function score(outcomes: readonly Outcome[]): Score {
     nonPayments: outcomes.filter((outcome) => outcome.entry.expect.kind === 'rejected').length,
     falseCredits: count('false_credit'),
     byTier: { template: tier('template'), extracted: tier('extracted') },
+    verify: { standard: verifying('standard'), strict: verifying('strict') },
   };
 }
 
@@ -72,7 +87,7 @@ const percent = (value: number): string => `${(value * 100).toFixed(1)}%`;
 
 /** A score table as aligned text columns. */
 export function formatTable(title: string, rows: readonly ScoreRow[]): string {
-  const header = ['', 'credits', 'read', 'misread', 'missed', 'recall', 'non-payments', 'false credits', 'precision', 'template', 'extracted'];
+  const header = ['', 'credits', 'read', 'misread', 'missed', 'recall', 'non-payments', 'false credits', 'precision', 'template', 'extracted', 'verify standard', 'verify strict'];
   const body = rows.map((row) => [
     row.group,
     String(row.credits),
@@ -85,6 +100,8 @@ export function formatTable(title: string, rows: readonly ScoreRow[]): string {
     percent(precision(row)),
     String(row.byTier.template),
     String(row.byTier.extracted),
+    String(row.verify.standard),
+    String(row.verify.strict),
   ]);
   const widths = header.map((_, column) => Math.max(...[header, ...body].map((cells) => (cells[column] ?? '').length)));
   const line = (cells: readonly string[]): string =>
