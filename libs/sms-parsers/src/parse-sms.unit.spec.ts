@@ -136,4 +136,25 @@ describe('parseSms', () => {
     });
   });
 
+  describe('wordings read since issue 29 (round 4 of the development set)', () => {
+    it.each([
+      ['a Raast credit "as RAAST payment to your AC#" (Meezan)', '8079', 'PKR 7,250.00 received from S.HAIDER AC# xxxPYMT PK46SCBL00000 as RAAST payment to your AC# 0112935071 of MEEZAN BANK LIMITED on 03-Sep-2026 at 09:17', 725000, null],
+      ['"Raast Payment to your account"', '9080', 'Raast Payment to your account ****5206 of PKR 3,000.00 from SANA KHAN received on 29/05/2026 14:32. Ref# 914532661204', 300000, '914532661204'],
+      ['the payer writing in Urdu script, "X has sent into your account"', '3737', 'Trx ID 52093318847. آپ کے ایزی پیسہ اکاؤنٹ میں نادیہ خان نے 750 روپے بھیجے ہیں۔', 75000, '52093318847'],
+      ['"PKR-4,500.00" and "29/May/2026"', '4250', 'Dear Customer, PKR-4,500.00 has been credited to your HBL A/C 1234*****67890 on 29/May/2026 via Raast from TAHIR NAZ. TXN ID SM291432906A5512', 450000, 'SM291432906A5512'],
+      ['"PKR 5000.000"', 'NBP', 'Dear Customer, PKR 5000.000 has been credited to your A/C ****5206 via Raast from KASHIF ALI on 29-05-2026. Ref 052914322093', 500000, '052914322093'],
+      ['a balance before the credit, "after receiving"', '8558', 'Your JazzCash balance is Rs 6,430.20 after receiving Rs 1,430.00 from TAHIR MOBILE SHOP (0302XXXX119). TID 728641992035', 143000, '728641992035'],
+    ] as const)('reads %s', (_, sender, body, amountPaisa, reference) => {
+      expect(parseSms({ sender, body })).toMatchObject({ ok: true, amountPaisa, reference });
+    });
+
+    it.each([
+      ['the outgoing twin "as RAAST payment from your AC#"', '8079', 'PKR 1,250.00 sent to K.IQBAL PK62TMFBxx402 as RAAST payment from your AC# xxx7719 of GULBERG III BRANCH on 18-Sep-2026 at 11:34 TID:482915.'],
+      ['"you sent" in Urdu script', '8558', 'جاز کیش: آپ نے 0333xxxx918 کو 500 روپے بھیجے۔ TID: 36741529190'],
+      ['"you sent into somebody\'s account" in Urdu script', '8558', 'آپ نے علی کے اکاؤنٹ میں 500 روپے بھیجے۔ TID: 716402218835'],
+      ['a fraction of a paisa', 'NBP', 'Dear Customer, PKR 5000.005 has been credited to your A/C ****5206. Ref 052914322093'],
+    ] as const)('refuses %s', (_, sender, body) => {
+      expect(parseSms({ sender, body })).toMatchObject({ ok: false });
+    });
+  });
 });

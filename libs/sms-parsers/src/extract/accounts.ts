@@ -12,7 +12,7 @@ export interface AccountMention {
 
 const ACCOUNT_NUMBER = String.raw`(?<value>PK[\dA-Z*]{2,32}|(?:\+?92|0)3[\d*xX-]{7,11}\d|[*xX#.\d][\d*xX#.-]{0,30}\d)`;
 const ACCOUNT_WORDS = new Phrases(ACCOUNT_LABELS);
-const NUMBER_AFTER_WORD = new RegExp(String.raw`(?: ?(?:no\.?|number|#|:|\.|-|ending|ending with)){0,3} ?\(?${ACCOUNT_NUMBER}(?![\p{L}\p{N}*])`, 'iuy');
+const NUMBER_AFTER_WORD = new RegExp(String.raw`(?: ?\(?(?:no\.?|number|#|:|\.|-|ending(?: with| in)?)){0,3} ?\(?${ACCOUNT_NUMBER}(?![\p{L}\p{N}*])`, 'iuy');
 /** The nearest of these before an account says whose it is. */
 const PAYER_CUES: readonly string[] = ['from', 'frm', 'by', 'sender', 'remitter', 'payer', 'source'];
 const RECEIVER_CUES: readonly string[] = ['in', 'into', 'to', 'your', 'credited', 'beneficiary', 'receiver'];

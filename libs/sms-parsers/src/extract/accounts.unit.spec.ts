@@ -15,6 +15,12 @@ describe('findAccounts', () => {
     expect(accounts('0001234521 Account and 12345 A/C')).toEqual([]);
   });
 
+  it('reads an account written "(ending with 5206)", "ending in 5206" or "ending 5206"', () => {
+    expect(accounts('credited to your Account (ending with 5206) on 29/05/2026')).toEqual([['5206', 'receiver', '5206']]);
+    expect(accounts('credited to your account ending in 5206 from OMER')).toEqual([['5206', 'receiver', '5206']]);
+    expect(accounts('received in your a/c ending 5206 from SANA')).toEqual([['5206', 'receiver', '5206']]);
+  });
+
   it.each([
     ['0001XXX4521-Saving Account', ['0001XXX4521']],
     ['0001XXX4521-Savings Account', ['0001XXX4521']],

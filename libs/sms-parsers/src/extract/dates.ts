@@ -1,12 +1,15 @@
 import { Span } from '../normalise/text';
 
-const MONTH = String.raw`(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]{0,6}`;
+/** A month's name or its usual abbreviation, and no other word ("10 MARKAZ" is a market, not the tenth of March). */
+const MONTH = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`;
 /** Day-month-year with a separator, a named month, or ISO; never a bare run of digits. */
 const DATE = new RegExp(
   [
     String.raw`\d{4}-\d{1,2}-\d{1,2}`,
     String.raw`\d{1,2} ?[-/.] ?(?:\d{1,2}|${MONTH}) ?[-/.] ?(?:\d{4}|\d{2})`,
     String.raw`\d{1,2} ?[- ] ?${MONTH}(?: ?[- ] ?(?:\d{4}|\d{2}))?`,
+    // "May 29, 2026" (UBL's e-mail alerts write "on Friday May 29, 2026").
+    String.raw`${MONTH} \d{1,2},? \d{4}`,
   ]
     .map((form) => `(?<![\\p{L}\\p{N}.,/-])${form}(?![\\p{L}\\p{N}]|[.,/-]\\d)`)
     .join('|'),

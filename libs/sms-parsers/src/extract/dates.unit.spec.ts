@@ -9,6 +9,12 @@ describe('findDate', () => {
     ['on 06/FEB/2026 at 02:19 PM', { date: '06/FEB/2026', time: '02:19 PM' }],
     ['on 12-Mar. Call 111', { date: '12-Mar' }],
     ['on 12.03.26', { date: '12.03.26' }],
+    ['on 29/May/2026 at 02:32 PM', { date: '29/May/2026', time: '02:32 PM' }],
+    ['at 14:32 on 29/05/2026 via IBFT', { date: '29/05/2026', time: '14:32' }],
+    ['on Friday May 29, 2026.', { date: 'May 29, 2026' }],
+    ['on September 3 2026 11:05', { date: 'September 3 2026', time: '11:05' }],
+    // A word that begins like a month is none: "F 10 MARKAZ" is a market.
+    ['in F 10 MARKAZ, ISLAMABAD on 12-03-2026', { date: '12-03-2026' }],
   ])('%s', (text, date) => {
     expect(findDate(text, [])).toEqual(date);
   });

@@ -3,6 +3,7 @@ const MONTHS: Readonly<Record<string, number>> = {
 };
 const DAY_MONTH_YEAR = /^(\d{1,2}) ?[-/. ] ?(\d{1,2}|[A-Z]{3,9}) ?(?:[-/. ] ?(\d{4}|\d{2}))?$/i;
 const YEAR_MONTH_DAY = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
+const MONTH_DAY_YEAR = /^([A-Z]{3,9}) (\d{1,2}),? (\d{4})$/i;
 const PAKISTAN_OFFSET_MS = 5 * 60 * 60 * 1000;
 const CLOCK = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)? ?([AP]M)?$/i;
 
@@ -42,7 +43,8 @@ function yearOf(written: string, receivedAt: Date | undefined): number | undefin
 
 function readDate(written: string, receivedAt: Date | undefined): CalendarDate | 'year_unknown' | undefined {
   const iso = YEAR_MONTH_DAY.exec(written);
-  const parts = iso ? [iso[3], iso[2], iso[1]] : DAY_MONTH_YEAR.exec(written)?.slice(1, 4);
+  const monthFirst = iso ? null : MONTH_DAY_YEAR.exec(written);
+  const parts = iso ? [iso[3], iso[2], iso[1]] : monthFirst ? [monthFirst[2], monthFirst[1], monthFirst[3]] : DAY_MONTH_YEAR.exec(written)?.slice(1, 4);
   if (parts === undefined) return undefined;
   const [day = '', month = '', year = ''] = parts;
   const fullYear = yearOf(year, receivedAt);

@@ -10,6 +10,9 @@ describe('readOccurredAt', () => {
     ['12 Mar 2026', '16:02:37', '2026-03-12T16:02:37+05:00'],
     ['2026-06-26', '05:42:12.037682068', '2026-06-26T05:42:12+05:00'],
     ['12-Mar-2026', undefined, '2026-03-12'],
+    ['29/May/2026', '02:32 PM', '2026-05-29T14:32:00+05:00'],
+    ['May 29, 2026', undefined, '2026-05-29'],
+    ['September 3 2026', '11:05', '2026-09-03T11:05:00+05:00'],
   ])('%s %s is %s', (date, time, value) => {
     expect(readOccurredAt(date, time, undefined)).toEqual({ kind: 'stated', value });
   });

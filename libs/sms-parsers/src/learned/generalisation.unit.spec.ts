@@ -265,6 +265,11 @@ const DEFINITIONS = FAMILIES.map(definitionOf);
 /** Each family with its template, named by its sender and place (one sender may send more than one wording). */
 const CASES = FAMILIES.map((family, i) => [`${family.sender} #${i + 1}`, family, DEFINITIONS[i]] as const);
 
+/** The families each non-payment rewrite was applied to. */
+const REWRITES_APPLIED = new Map<string, ReadonlySet<string>>();
+/** Families whose wording holds a verb the debit rewrite turns ("got", "posted to", "aa chuke"…): all but Easypaisa's "Payment of … is successful". */
+const DEBIT_REWRITTEN = 12;
+
 describe('learned templates, taught from one example each', () => {
   it.each(CASES)('%s: a wording the built-in parser does not read; its other messages read exactly, the same shape in other words not at all', (_name, family, definition) => {
     const allowedSenders = { [family.gateway]: [family.sender] };
@@ -284,27 +289,42 @@ describe('learned templates, taught from one example each', () => {
       const [[body, amountPaisa, reference]] = family.siblings;
       const amountAt = body.indexOf(String(amountPaisa / 100).split('.')[0]);
       const located = { body, amount: [amountAt, amountAt + 1] as const, reference: null };
+      let spaced = 0;
       fc.assert(
         fc.property(SPACING, (perturb) => {
           const variant = perturb(located);
-          if (variant !== undefined) expect(parseSms({ sender: family.sender, body: variant }, { allowedSenders, learned })).toMatchObject({ ok: true, templateId: definition.id, amountPaisa, reference });
+          if (variant === undefined) return;
+          spaced += 1;
+          expect(parseSms({ sender: family.sender, body: variant }, { allowedSenders, learned })).toMatchObject({ ok: true, templateId: definition.id, amountPaisa, reference });
         }),
       );
+      expect(spaced).toBeGreaterThan(50);
       fc.assert(
         fc.property(PROMOTIONAL_TAIL, (perturb) => {
           expect(parseSms({ sender: family.sender, body: perturb(located) ?? body }, { allowedSenders, learned })).toMatchObject({ ok: true, templateId: definition.id, amountPaisa, reference });
         }),
       );
-      for (const [, rewrite] of NON_PAYMENT) {
+      let rewritten = 0;
+      for (const [kind, rewrite] of NON_PAYMENT) {
         fc.assert(
           fc.property(rewrite, (perturb) => {
             const variant = perturb(located);
-            if (variant !== undefined) expect(parseSms({ sender: family.sender, body: variant }, { allowedSenders, learned })).toMatchObject({ ok: false });
+            if (variant === undefined) return;
+            rewritten += 1;
+            REWRITES_APPLIED.set(kind, new Set([...(REWRITES_APPLIED.get(kind) ?? []), _name]));
+            expect(parseSms({ sender: family.sender, body: variant }, { allowedSenders, learned })).toMatchObject({ ok: false });
           }),
         );
       }
+      // A family no rewrite applies to would pass without being tested.
+      expect(rewritten).toBeGreaterThan(0);
     },
   );
+
+  it('applied every kind of non-payment rewrite to the families: each to every family, a debit to those with a verb it turns', () => {
+    const families = (kind: string): number => REWRITES_APPLIED.get(kind)?.size ?? 0;
+    expect(NON_PAYMENT.map(([kind]) => [kind, families(kind)])).toEqual(NON_PAYMENT.map(([kind]) => [kind, kind === 'a debit' ? DEBIT_REWRITTEN : CASES.length]));
+  });
 
   /** Every message of the corpora, its sender trusted for every gateway, with each family's template learned for it too. */
   const corpora = [

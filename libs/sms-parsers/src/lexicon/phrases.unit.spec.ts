@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { normalizeText } from '../normalise/text';
 import { CORPUS } from '../testing/corpus/corpus';
 import { GATHERED } from '../testing/corpus/gathered-corpus';
@@ -107,6 +108,38 @@ describe('Phrases as a tree of first characters', () => {
   it.each(lists)('tells whether a phrase occurs as its matches do, over every corpus message: %s', (_, list) => {
     const phrases = new Phrases(list);
     for (const text of texts) expect(phrases.occursIn(text)).toBe(phrases.matches(text).length > 0);
+  });
+
+  // Generated lists and texts, not only the lexicon's: words that share their first letters, optional letters and
+  // groups, choices at the start and inside, digits; texts of those words and their pieces, glued and spaced.
+  const WORDS = ['sent', 'se', 'send', 'sen', 'sent you', 'received', 'rec', 're', 'a/c', 'ac', 'acc', 'tid', 't', 'x', 'cash', 'in'];
+  const required = fc.oneof(
+    fc.constantFrom(...WORDS),
+    fc.constantFrom(...WORDS.filter((word) => word.length > 1)).map((word) => `${word}?`),
+    fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(...WORDS)).map(([a, b]) => `(?:${a}|${b})`),
+    fc.constant('\\d{1,3}'),
+  );
+  const optionalPrefix = fc.oneof(fc.constant(''), fc.constantFrom(...WORDS).map((word) => `(?:${word} )?`));
+  const phrase = fc
+    .tuple(optionalPrefix, fc.array(required, { minLength: 1, maxLength: 3 }))
+    .map(([prefix, words]) => `${prefix}${words.join(' ')}`);
+  const list = fc.array(phrase, { minLength: 1, maxLength: 12 });
+  const text = fc
+    .array(fc.tuple(fc.constantFrom(...WORDS, '5', '42', 'zz', 'Sent', 'RECEIVED'), fc.constantFrom(' ', ' ', '  ', ', ', '.', '-', '')), { maxLength: 16 })
+    .map((pieces) => pieces.flat().join(''));
+
+  it('reads what one flat alternation reads, over generated phrase lists and texts', () => {
+    fc.assert(
+      fc.property(list, fc.array(text, { minLength: 1, maxLength: 5 }), (phrases, texts) => {
+        const tree = new Phrases(phrases);
+        for (const sample of texts) {
+          const matches = tree.matches(sample).map((match) => `${match.index}:${match[0]}`);
+          expect(matches).toEqual(flatMatches(phrases, sample));
+          expect(tree.occursIn(sample)).toBe(matches.length > 0);
+        }
+      }),
+      { numRuns: 1000 },
+    );
   });
 
   it('spells out a leading choice for telling whether a phrase occurs, and keeps whole what it cannot spell out', () => {

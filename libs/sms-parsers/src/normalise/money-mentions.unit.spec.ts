@@ -14,6 +14,12 @@ describe('findMoney', () => {
     expect(read('Rs:500 Rupees 7 PKR5,000')).toEqual([['500', 50000], ['7', 700], ['5,000', 500000]]);
   });
 
+  it('reads a dash between the marker and the number as a separator, and three decimals ending in zero', () => {
+    expect(read('PKR-4,500.00 and Rs-500.00 and Rs.-20 and PKR 5000.000')).toEqual([['4,500.00', 450000], ['500.00', 50000], ['20', 2000], ['5000.000', 500000]]);
+    // Not a minus sign before a spaced number, nor two dashes.
+    expect(read('PKR --45 and Rs - 50')).toEqual([]);
+  });
+
   it('reads no money inside words, masked accounts, dates or other numbers', () => {
     expect(read('A/C *1234 PKR 9 and Rs 12MAR and Mrs 5 and 03001234567 and 12/03/2026')).toEqual([['9', 900]]);
     expect(read('x1234 PKR, -5 PKR, #7 Rs, 1.5/2 PKR')).toEqual([]);

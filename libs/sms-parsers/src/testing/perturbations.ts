@@ -131,7 +131,14 @@ export const NON_PAYMENT: readonly (readonly [string, Perturbation])[] = [
         .replace(/\bcredited\b/gi, 'debited')
         .replace(/\bdeposited\b/gi, 'withdrawn')
         .replace(/\b(?:mosool|wasool|wusool)\b/gi, 'bheje')
-        .replace(/موصول/g, 'ادا');
+        .replace(/موصول/g, 'ادا')
+        // The words of wordings taught by operators (the generalisation families): got, inflow, posted, realised…
+        .replace(/\bgot\b/gi, 'paid')
+        .replace(/\b(?:posted|realised|reflected) (?:to|in)\b/gi, 'debited from')
+        .replace(/\binflow\b/gi, 'Debit')
+        .replace(/\b(?:transfer|credit) (?:in|advice)\b/gi, 'Debit Advice')
+        .replace(/\baa chuke\b/gi, 'bhej diye')
+        .replace(/\bjama karwaye\b/gi, 'nikalwaye');
       return debit === body ? undefined : debit;
     }),
   ],
