@@ -16,6 +16,7 @@ const HOLDER_BOOK = new PhraseBook([['holder', HOLDER_WORDINGS]] as const);
 const THIRD_PARTY = new Phrases(THIRD_PARTY_WORDINGS);
 /** Every phrase of every kind that can make a message a non-payment, promotions among them. */
 const ANY_NON_PAYMENT = new Phrases(NON_PAYMENT_REASONS.flatMap(([kind]) => (kind === 'credited_reward' ? [] : WORDINGS[kind])));
+const NON_PAYMENT_KINDS: ReadonlySet<WordingKind> = new Set(NON_PAYMENT_REASONS.flatMap(([kind]) => (kind === 'credited_reward' ? [] : [kind])));
 /** Without a promotional phrase there is no tail to find. */
 const PROMOTION = new Phrases(WORDINGS.promotion);
 /** Wording that counts even in a safety note: a reversal or failure there undoes the credit. */
@@ -118,9 +119,13 @@ export class Analysis {
     return this.sortedWordings.ignored;
   }
 
-  /** Whether any phrase that can make a message a non-payment stands in it: where none does, no such rule applies. */
+  /**
+   * Whether any phrase that can make a message a non-payment stands in it: where none does, no such rule applies.
+   * Once the wording is read, it tells (a non-payment phrase a longer one hides counts for nothing there either).
+   */
   get mayBeNonPayment(): boolean {
-    this.nonPaymentWordingRead ??= ANY_NON_PAYMENT.occursIn(this.text);
+    this.nonPaymentWordingRead ??=
+      this.wordingsRead === undefined ? ANY_NON_PAYMENT.occursIn(this.text) : this.wordingsRead.value.wordings.some((hit) => NON_PAYMENT_KINDS.has(hit.kind));
     return this.nonPaymentWordingRead;
   }
 

@@ -21,6 +21,12 @@ function literalStart(phrase: string): string | null {
   return first;
 }
 
+/** A phrase in an alternation, and its place there: the length of the phrase it was spelt out of (longest first). */
+interface Alternative {
+  readonly source: string;
+  readonly rank: number;
+}
+
 /**
  * The same alternation as a tree of the phrases' first characters ("r(?:e(?:ceived|ce))"): a regular expression
  * engine tries the alternatives one by one at every position, so a few hundred phrases cost a few hundred tries
@@ -28,35 +34,43 @@ function literalStart(phrase: string): string | null {
  * different characters never match at the same place, so only a phrase that may begin with any character (a choice,
  * "(?:ed)? to your") keeps its place among the others, and the groups are split around it.
  */
-function alternationTree(list: readonly string[]): string {
+function alternationTree(list: readonly Alternative[]): string {
   const pieces: string[] = [];
-  let run: string[] = [];
+  let run: Alternative[] = [];
   const endRun = (): void => {
     if (run.length > 0) pieces.push(...groupsByFirstCharacter(run));
     run = [];
   };
-  for (const phrase of [...list].sort((a, b) => b.length - a.length)) {
-    if (literalStart(phrase) === null) {
+  for (const alternative of [...list].sort((a, b) => b.rank - a.rank)) {
+    if (literalStart(alternative.source) === null) {
       endRun();
-      pieces.push(phrase);
-    } else run.push(phrase);
+      pieces.push(alternative.source);
+    } else run.push(alternative);
   }
   endRun();
   return pieces.join('|');
 }
 
-/** Phrases that each begin with a literal character, longest first, as one branch per first character. */
-function groupsByFirstCharacter(run: readonly string[]): string[] {
-  const byFirst = new Map<string, string[]>();
-  for (const phrase of run) {
-    const first = phrase.charAt(0).toLowerCase();
-    byFirst.set(first, [...(byFirst.get(first) ?? []), phrase.slice(1)]);
+/** Phrases that each begin with a literal character, in their order, as one branch per first character. */
+function groupsByFirstCharacter(run: readonly Alternative[]): string[] {
+  const byFirst = new Map<string, Alternative[]>();
+  for (const { source, rank } of run) {
+    const first = source.charAt(0).toLowerCase();
+    byFirst.set(first, [...(byFirst.get(first) ?? []), { source: source.slice(1), rank }]);
   }
-  return [...byFirst].map(([first, rests]) => (rests.length === 1 ? `${first}${rests[0]}` : `${first}(?:${alternationTree(rests)})`));
+  return [...byFirst].map(([first, rests]) => (rests.length === 1 ? `${first}${rests[0]?.source}` : `${first}(?:${alternationTree(rests)})`));
+}
+
+/**
+ * Each phrase as the alternatives a tree can share: one per spelling of a leading choice ("(?:was|is) not" as "was
+ * not", "is not", in the order the choice tries them), each in the place of the phrase it was spelt out of.
+ */
+function spelt(list: readonly string[]): Alternative[] {
+  return list.flatMap((phrase) => spellOutLeadingChoice(phrase).map((source) => ({ source, rank: phrase.length })));
 }
 
 /** How many spellings a phrase that begins with a choice may be spelt out into. */
-const MAX_SPELT_OUT = 32;
+const MAX_SPELT_OUT = 256;
 
 /**
  * A phrase that begins with a choice ("(?:was|is) not", "(?:the )?beneficiary"), spelt out into one phrase per
@@ -120,7 +134,6 @@ function bounded(text: string, start: number, end: number): boolean {
  */
 export class Phrases {
   private readonly search: RegExp;
-  private readonly anywhere: RegExp;
   private readonly searchAt: RegExp;
 
   constructor(list: readonly string[]) {
@@ -131,13 +144,9 @@ export class Phrases {
     const others = normalised.filter((phrase) => !startsAscii(phrase));
     const ascii = normalised.filter(startsAscii);
     const pattern = (tree: string): string => `\\b(?:${tree})(?![A-Za-z0-9])${others.length > 0 ? `|(?:${alternation(others)})` : ''}`;
-    const source = pattern(alternationTree(ascii));
+    const source = pattern(alternationTree(spelt(ascii)));
     this.search = new RegExp(source, 'gi');
     this.searchAt = new RegExp(source, 'iy');
-    // Whether a phrase occurs does not depend on which is tried first, so that search spells out leading choices
-    // too, for a tree with fewer alternatives tried at every position.
-    // Stryker disable next-line all: a spelt-out tree is only a faster search of the same language (see above)
-    this.anywhere = new RegExp(pattern(alternationTree(ascii.flatMap(spellOutLeadingChoice))), 'gi');
   }
 
   /** Every match, in order, none overlapping the one before it. */
@@ -147,7 +156,7 @@ export class Phrases {
 
   /** Whether any phrase stands anywhere in the text (stops at the first). */
   occursIn(text: string): boolean {
-    return this.searchAll(this.anywhere, text, true).length > 0;
+    return this.searchAll(this.search, text, true).length > 0;
   }
 
   /** The match starting exactly at `index` (where a word begins), if any. */
