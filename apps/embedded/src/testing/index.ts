@@ -4,3 +4,4 @@ export * from './webhook-receiver';
 export * from './read-your-writes';
 export * from './on-each-database';
 export * from './verification-policy';
+export * from './corpus-through-service';
