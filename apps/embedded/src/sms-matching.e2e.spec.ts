@@ -218,6 +218,10 @@ function smsMatchingSuite(backend: string, start: () => Promise<ServiceUnderTest
       expect((await status(uuid, shop)).status).toBe('manual_review');
       const flagged = (await events().readStream(`payment-${uuid}`)).find((event) => event.type === 'PaymentFlaggedForReview');
       expect(flagged?.data).toMatchObject({ reason: 'foreign_account', amountDetectedPaisa: 100000 });
+      // The reference is spent on the payment in review: a second SMS naming it decides nothing, a person does.
+      const again = await ingest({ sender: WALLET_ONE, body: jazzCashCredit(reference, '1,000.00', '923444160241') }, shop);
+      expect(again.body).toEqual({ status: 'unmatched', transaction_uuid: null, reference, amount: 1000 });
+      expect((await status(uuid, shop)).status).toBe('manual_review');
 
       const another = tid();
       const paid = (await verify({ transaction_reference: another, amount: 1000 }, shop)).body.data.uuid;
@@ -234,7 +238,7 @@ function smsMatchingSuite(backend: string, start: () => Promise<ServiceUnderTest
       expect(flagged).toMatchObject({ type: 'PaymentFlaggedForReview', data: { reason: 'unconfirmed_reading' } });
       const smsId = (flagged?.data as { smsId: string }).smsId;
       const [parsed] = (await events().readStream(`sms-${smsId}`)).filter((event) => event.type === 'SmsParsed');
-      expect(parsed?.data).toMatchObject({ tier: 'extracted', departures: ['JazzCash transaction ids are usually 12 digits; this one is 11 digits'] });
+      expect(parsed?.data).toMatchObject({ tier: 'extracted', departures: [{ field: 'reference', institution: 'JazzCash', usual: '12 digits', found: '11 digits' }] });
       let listed: { uuid: string; review_reason: string; departures: string[] }[] = [];
       await waitUntil(async () => {
         listed = (await service.admin('GET', `/admin/payments?status=manual_review&tenant_id=${strict.id}`)).body.data;

@@ -31,7 +31,7 @@ const paymentCommand: fc.Arbitrary<PaymentCommand> = fc.oneof(
     }),
   })),
   fc
-    .record({ smsId, amountPaisa: amount, recorded: minute, balanceCheck: fc.constantFrom('consistent', 'inconsistent', 'unknown' as const), doubt: fc.constantFrom(null, 'unconfirmed_reading' as const, 'foreign_account' as const), review: fc.boolean(), now: minute })
+    .record({ smsId, amountPaisa: amount, recorded: minute, balanceCheck: fc.constantFrom('consistent', 'inconsistent', 'unknown' as const), doubt: fc.constantFrom(null, 'unconfirmed_reading' as const, 'foreign_account' as const, 'third_party' as const), review: fc.boolean(), now: minute })
     .map(({ recorded, review, now, ...evidence }) => ({
       type: 'DecideOnSms' as const,
       evidence: { ...evidence, recordedAt: at(recorded).toISOString() },

@@ -1,3 +1,4 @@
+import { describeDeparture } from '@pvs/contracts';
 import { readSms } from './parse-sms';
 import { ParseOptions, SmsInput, Span } from './sms.types';
 
@@ -33,7 +34,7 @@ export function explainSms(input: SmsInput, options: ParseOptions = {}): Explana
     ...list('accounts', analysis.accounts, (account) => `${account.side} ${quote(account.value)}`),
     ...list('named', analysis.institutions, (hit) => `${hit.kinds.join('/')} ${quote(hit.text)}`),
     ...(analysis.tailStart < text.text.length ? [`${'tail'.padEnd(11)}ignored from ${analysis.tailStart}${analysis.tailHoldsTransaction ? ' (holds another transaction)' : ''}`] : []),
-    ...(result.ok && result.departures ? list('departs', result.departures, (departure) => departure) : []),
+    ...(result.ok && result.departures ? list('departs', result.departures, describeDeparture) : []),
     ...(result.ok ? [`${'spans'.padEnd(11)}amount ${at(result.spans.amount)}, reference ${result.spans.reference ? at(result.spans.reference) : 'none'} (in the body as sent)`] : []),
   ];
   return { outcome, text: text.text, lines };

@@ -61,6 +61,12 @@ describe('explainSms', () => {
     expect(explanation.lines[0]).toBe('wording    credit "Cash deposit" @0-12 · credit "credited to your" @34-50');
   });
 
+  it('says how a reading departs from what its institution usually sends', () => {
+    const { outcome, lines } = explainSms({ sender: '8558', body: 'Rs 1,500.00 received from ADEEL AKHTAR in your JazzCash account. TID: 36741529083' });
+    expect(outcome).toBe('read (extracted): wallet_one 1500 PKR, reference 36741529083, target holder');
+    expect(lines).toContain('departs    JazzCash transaction ids are usually 12 digits; this one is 11 digits');
+  });
+
   it('shows where a promotional tail starts, and that it holds another transaction', () => {
     const body = 'You have received Rs 1,500.00 from ALI KHAN 03001234567 on 12/03/2026 10:15 AM. TID: 012345678901. Get 10% off on bills! TID 999888777.';
     const explanation = explainSms({ sender: 'JazzCash', body });

@@ -1,4 +1,4 @@
-import { paisaToPkr } from '@pvs/contracts';
+import { paisaToPkr, SmsDeparture } from '@pvs/contracts';
 import { classify, ExtractedCredit } from './classify/classify';
 import { isFragment } from './classify/fragments';
 import { Analysis, analyse } from './extract/analyse';
@@ -67,7 +67,7 @@ interface Reading {
   readonly occurredAt?: string;
   readonly receivingAccount?: string;
   readonly balancePaisa?: number;
-  readonly departures?: readonly string[];
+  readonly departures?: readonly SmsDeparture[];
 }
 
 function parsedSms(reading: Reading, text: NormalisedText): ParsedSms {

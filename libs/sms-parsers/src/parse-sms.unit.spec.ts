@@ -108,7 +108,7 @@ describe('parseSms', () => {
         const result = parseSms({ sender: '8558', body: RAAST_CREDIT.slice(0, cut) });
         if (!result.ok) continue;
         read += 1;
-        expect(result).toMatchObject({ amountPaisa: 200000, departures: [expect.stringMatching(/^JazzCash transaction ids are usually 12 digits/)] });
+        expect(result).toMatchObject({ amountPaisa: 200000, departures: [expect.objectContaining({ field: 'reference', institution: 'JazzCash', usual: '12 digits' })] });
         expect(reference.startsWith(result.reference ?? 'none')).toBe(true);
       }
       expect(read).toBe(reference.length - 4); // the shortest reference read has four characters
@@ -149,12 +149,17 @@ describe('parseSms', () => {
     });
 
     it.each([
-      ['the outgoing twin "as RAAST payment from your AC#"', '8079', 'PKR 1,250.00 sent to K.IQBAL PK62TMFBxx402 as RAAST payment from your AC# xxx7719 of GULBERG III BRANCH on 18-Sep-2026 at 11:34 TID:482915.'],
-      ['"you sent" in Urdu script', '8558', 'جاز کیش: آپ نے 0333xxxx918 کو 500 روپے بھیجے۔ TID: 36741529190'],
-      ['"you sent into somebody\'s account" in Urdu script', '8558', 'آپ نے علی کے اکاؤنٹ میں 500 روپے بھیجے۔ TID: 716402218835'],
-      ['a fraction of a paisa', 'NBP', 'Dear Customer, PKR 5000.005 has been credited to your A/C ****5206. Ref 052914322093'],
-    ] as const)('refuses %s', (_, sender, body) => {
-      expect(parseSms({ sender, body })).toMatchObject({ ok: false });
+      ['the outgoing twin "as RAAST payment from your AC#"', '8079', 'PKR 1,250.00 sent to K.IQBAL PK62TMFBxx402 as RAAST payment from your AC# xxx7719 of GULBERG III BRANCH on 18-Sep-2026 at 11:34 TID:482915.', 'not_a_credit'],
+      ['"you sent" in Urdu script', '8558', 'جاز کیش: آپ نے 0333xxxx918 کو 500 روپے بھیجے۔ TID: 36741529190', 'not_a_credit'],
+      ['"you sent into somebody\'s account" in Urdu script', '8558', 'آپ نے علی کے اکاؤنٹ میں 500 روپے بھیجے۔ TID: 716402218835', 'not_a_credit'],
+      ['a fraction of a paisa', 'NBP', 'Dear Customer, PKR 5000.005 has been credited to your A/C ****5206. Ref 052914322093', 'malformed'],
+      ['"you sent" after "in JazzCash", in Roman Urdu', '8558', 'JazzCash main aap ne ALI ko Rs 500 bheje. TID: 716402218835', 'not_a_credit'],
+      ['"you sent" after "in JazzCash", in Urdu script', '8558', 'جاز کیش میں آپ نے علی کو 500 روپے بھیجے۔ TID: 716402218835', 'not_a_credit'],
+      ['"from your account, you sent" in Urdu script', '8558', 'آپ کے اکاؤنٹ میں سے آپ نے علی کو 500 روپے بھیجے۔ TID: 716402218835', 'not_a_credit'],
+      ['a TRX ID and a Raast message id: the transaction id is the reference', 'NBP', 'Dear Customer, PKR 500.00 credited to your A/C. TRX ID: 716204418853. MSGID: 99887766554433', null],
+    ] as const)('refuses %s, or reads it as said', (_, sender, body, reason) => {
+      if (reason === null) expect(parseSms({ sender, body })).toMatchObject({ ok: true, reference: '716204418853' });
+      else expect(parseSms({ sender, body })).toEqual({ ok: false, reason });
     });
   });
 });

@@ -1,6 +1,6 @@
 import type { LearnedTemplateSet } from './learned/learned-template-set';
 import { Span } from './normalise/text';
-import { AllowedSenders, GATEWAYS, Gateway } from '@pvs/contracts';
+import { AllowedSenders, GATEWAYS, Gateway, SmsDeparture } from '@pvs/contracts';
 
 export { GATEWAYS };
 export type { AllowedSenders, Gateway };
@@ -73,10 +73,11 @@ export interface ParsedSms {
   readonly balance?: number;
   readonly balancePaisa?: number;
   /**
-   * What the reading shows that its institution usually does not ("JazzCash transaction ids are usually 12 digits;
-   * this one is 11 digits"): read all the same, since formats change without notice; absent when there is none.
+   * What the reading shows that its institution usually does not (`describeDeparture`: "JazzCash transaction ids are
+   * usually 12 digits; this one is 11 digits"): read all the same, since formats change without notice; absent when
+   * there is none.
    */
-  readonly departures?: readonly string[];
+  readonly departures?: readonly SmsDeparture[];
 }
 
 export interface SmsRejection {

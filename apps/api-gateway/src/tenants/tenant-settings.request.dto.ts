@@ -36,7 +36,7 @@ export class TenantSettingsRequest {
     enum: VERIFICATION_POLICIES,
     default: 'standard',
     description:
-      'standard: a credit read with a reference and the exact amount verifies unless it names another receiver; strict: a reading no template knows must also name the merchant (the account holder, or a configured account)',
+      'standard: a credit read with a reference and the exact amount verifies unless it names another receiver; strict: where accounts are configured the credit must state one, and a reading no template knows must also name the merchant (the account holder, or a configured account) and show nothing its institution does not usually send',
   })
   @OptionalNotNull()
   @IsIn(VERIFICATION_POLICIES, { message: `verification_policy must be one of: ${VERIFICATION_POLICIES.join(', ')}` })

@@ -74,7 +74,7 @@ export function tenantsCommand(program: Command): void {
 
   tenants
     .command('set-verification-policy')
-    .description('how sure an SMS reading must be to verify a payment on its own (strict: a reading no template knows must name the merchant)')
+    .description('how sure an SMS reading must be to verify a payment on its own (strict: configured accounts must be stated, and a reading no template knows must name the merchant and show nothing its institution does not usually send)')
     .argument('<id>', 'tenant id')
     .addArgument(new Argument('<policy>', 'standard or strict').choices(VERIFICATION_POLICIES))
     .action(

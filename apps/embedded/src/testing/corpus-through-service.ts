@@ -5,20 +5,23 @@ import { PolicyDriver } from './verification-policy';
 /** Two requests a credit, under the 60 a minute a tenant may send. */
 const CREDITS_PER_TENANT = 25;
 
-/** A credit of a corpus that the parser reads exactly, with a reference: it must verify its payment under `standard`. */
+/** A credit of a corpus that the parser reads exactly, with a reference, and what it must decide under `standard`. */
 export interface ReadCredit {
   readonly entry: GatheredCase;
   readonly gateway: string;
   readonly reference: string;
   readonly amount: number;
+  /** As the parser's evaluation says (verifiesUnder): the service must agree, both ways. */
+  readonly expected: 'verified' | 'manual_review';
 }
 
-/** The credits of a set the parser reads exactly and that `standard` lets verify on their own (see verifiesUnder). */
-export function creditsThatVerify(entries: readonly GatheredCase[]): ReadCredit[] {
+/** The credits of a set the parser reads exactly with a reference, each with the decision `standard` must make. */
+export function readCredits(entries: readonly GatheredCase[]): ReadCredit[] {
   return entries.flatMap((entry) => {
     const result = parseSms({ sender: entry.sender, body: entry.body, receivedAt: entry.receivedAt }, { allowedSenders: entry.allowedSenders });
-    if (judge(entry.expect, result) !== 'read' || !result.ok || result.reference === null || !verifiesUnder('standard', result)) return [];
-    return [{ entry, gateway: result.gateway, reference: result.reference, amount: result.amount }];
+    if (judge(entry.expect, result) !== 'read' || !result.ok || result.reference === null) return [];
+    const expected = verifiesUnder('standard', result) ? 'verified' : 'manual_review';
+    return [{ entry, gateway: result.gateway, reference: result.reference, amount: result.amount, expected }];
   });
 }
 

@@ -1,4 +1,4 @@
-import { SMS_MATCHED, SMS_PARSED, SMS_RECEIVED, SMS_REJECTED, SMS_UNMATCHED, SmsEvent, isSmsEvent } from '@pvs/contracts';
+import { SMS_MATCHED, SMS_PARSED, SMS_RECEIVED, SMS_REJECTED, SMS_UNMATCHED, SmsEvent, describeDeparture, isSmsEvent } from '@pvs/contracts';
 import { RecordedEvent } from '@pvs/event-store';
 import { SMS_PROJECTION, TablesOf } from '@pvs/read-model';
 import { SqlExecutor } from '@pvs/sql';
@@ -28,7 +28,7 @@ async function applySms(tx: SqlExecutor, event: RecordedEvent<SmsEvent>, table: 
         event.data.gateway,
         event.data.reference,
         event.data.amountPaisa,
-        event.data.departures ?? null,
+        event.data.departures?.map(describeDeparture) ?? null,
       ]);
     case SMS_REJECTED:
       return change(tx, table, event, `state = 'rejected', rejection_reason = $3, departures = NULL`, [event.data.reason]);

@@ -27,22 +27,25 @@ export interface Evidence {
 }
 
 /** Why a reading goes to a human even with the exact amount: a review reason. */
-export type ReadingDoubt = Extract<ReviewReason, 'unconfirmed_reading' | 'foreign_account'>;
+export type ReadingDoubt = Extract<ReviewReason, 'unconfirmed_reading' | 'foreign_account' | 'third_party'>;
 
 /**
- * Whether an SMS reading is sure enough to verify a payment on its own, under the tenant's policy. Any reading that
+ * Whether an SMS reading is sure enough to verify a payment on its own, under the tenant's policy. A reading that
  * states a receiving account other than the tenant's configured ones, or a third party as the receiver, names
- * another receiver. Beyond that a template reading is sure; so is an extracted reading with a reference under
- * `standard` (the sender, the credit wording, the reference and the exact amount vouch for it), while `strict` also
- * wants it to show nothing its institution does not usually send, and to name the merchant: the account holder, or an
- * account the tenant configured.
+ * another receiver. Beyond that, under `standard`, a template reading is sure, and so is an extracted reading with a
+ * reference (the sender, the credit wording, the reference and the exact amount vouch for it). `strict` keeps the
+ * rules from before the policy existed: where the tenant configured accounts, the reading must state one of them; an
+ * extracted reading must also name the merchant (the account holder, or a configured account) and show nothing its
+ * institution does not usually send.
  */
 export function readingDoubt(parsed: SmsParsedData, configuredAccounts: readonly string[] | undefined, policy: VerificationPolicy): ReadingDoubt | null {
   const stated = parsed.receivingAccount;
   const configured = configuredAccounts ?? [];
-  if (stated !== null && configured.length > 0 && !receivedByMerchant(configured, stated)) return 'foreign_account';
+  if (stated !== null && !receivedByMerchant(configured, stated)) return 'foreign_account';
+  if (policy === 'strict' && stated === null && configured.length > 0) return 'unconfirmed_reading';
   if (parsed.tier !== 'extracted') return null;
-  if (parsed.normalizedReference === null || parsed.target === 'third_party') return 'unconfirmed_reading';
+  if (parsed.target === 'third_party') return 'third_party';
+  if (parsed.normalizedReference === null) return 'unconfirmed_reading';
   if (policy === 'standard') return null;
   if ((parsed.departures?.length ?? 0) > 0) return 'unconfirmed_reading';
   if (parsed.target === 'holder') return null;
@@ -71,6 +74,8 @@ export function decideMatch(payment: Payment, evidence: Evidence, balanceMode: B
       flaggedAt: now.toISOString(),
     },
   });
+  // Another receiver is the first thing a reviewer must see, before what the amount says.
+  if (evidence.doubt === 'foreign_account' || evidence.doubt === 'third_party') return flag(evidence.doubt);
   if (evidence.amountPaisa !== payment.amountExpectedPaisa) return flag('amount_mismatch');
   if (evidence.doubt !== null) return flag(evidence.doubt);
   if (evidence.balanceCheck === 'inconsistent' && balanceMode === 'review') return flag('balance_inconsistent');

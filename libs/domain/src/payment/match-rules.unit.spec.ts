@@ -22,6 +22,8 @@ const parsed = (overrides: Partial<SmsParsedData>): SmsParsedData => ({
   ...overrides,
 });
 
+const ELEVEN_DIGITS = { field: 'reference', institution: 'JazzCash', usual: '12 digits', found: '11 digits' } as const;
+
 describe('readingDoubt', () => {
   const TEMPLATE = { tier: 'template', templateId: 'bank.hbl.credited' } as const;
   const NO_REFERENCE = { reference: null, normalizedReference: null } as const;
@@ -32,7 +34,8 @@ describe('readingDoubt', () => {
     ['a template reading', { ...TEMPLATE, target: 'unstated' }, undefined, null, null],
     ['a reading recorded before readings had tiers', { ...TEMPLATE, tier: undefined, target: undefined }, undefined, null, null],
     ['a template reading without a reference', { ...TEMPLATE, ...NO_REFERENCE }, undefined, null, null],
-    ['a template reading naming no account, accounts configured', { ...TEMPLATE, target: 'unstated' }, CONFIGURED, null, null],
+    ['a template reading naming no account, accounts configured', { ...TEMPLATE, target: 'unstated' }, CONFIGURED, null, 'unconfirmed_reading'],
+    ['a template reading naming no account, an empty list configured', { ...TEMPLATE, target: 'unstated' }, [], null, null],
     ['a template reading to another account', { ...TEMPLATE, target: 'account', receivingAccount: '...9999' }, CONFIGURED, 'foreign_account', 'foreign_account'],
     ['a template reading to a configured account', { ...TEMPLATE, target: 'account', receivingAccount: '...4410' }, CONFIGURED, null, null],
     ['an extracted reading addressed to the holder', {}, undefined, null, null],
@@ -40,7 +43,8 @@ describe('readingDoubt', () => {
     ['an extracted reading to the holder, without a reference', { target: 'holder', ...NO_REFERENCE }, CONFIGURED, 'unconfirmed_reading', 'unconfirmed_reading'],
     ['an extracted reading naming no receiver', { target: 'unstated' }, undefined, null, 'unconfirmed_reading'],
     ['an extracted reading naming no receiver, accounts configured', { target: 'unstated' }, CONFIGURED, null, 'unconfirmed_reading'],
-    ['an extracted reading to a named third party', { target: 'third_party' }, undefined, 'unconfirmed_reading', 'unconfirmed_reading'],
+    ['an extracted reading to a named third party', { target: 'third_party' }, undefined, 'third_party', 'third_party'],
+    ['an extracted reading to a named third party, without a reference', { target: 'third_party', ...NO_REFERENCE }, undefined, 'third_party', 'third_party'],
     ['an extracted reading to a stated account, no accounts configured', { target: 'account', receivingAccount: '...4410' }, undefined, null, 'unconfirmed_reading'],
     ['an extracted reading to a stated account, an empty list configured', { target: 'account', receivingAccount: '...4410' }, [], null, 'unconfirmed_reading'],
     ['an extracted reading to a stated account the tenant configured', { target: 'account', receivingAccount: '...4410' }, CONFIGURED, null, null],
@@ -48,10 +52,11 @@ describe('readingDoubt', () => {
     ['an extracted reading to another account', { target: 'account', receivingAccount: '...9999' }, CONFIGURED, 'foreign_account', 'foreign_account'],
     ['an extracted reading to none of several configured accounts', { target: 'account', receivingAccount: '...9999' }, SEVERAL, 'foreign_account', 'foreign_account'],
     ['an extracted reading to the holder, another account stated', { target: 'holder', receivingAccount: '...9999' }, CONFIGURED, 'foreign_account', 'foreign_account'],
+    ['an extracted reading to the holder, no account stated, accounts configured', { target: 'holder' }, CONFIGURED, null, 'unconfirmed_reading'],
     ['an extracted reading to the holder, a configured account stated', { target: 'holder', receivingAccount: '...4410' }, CONFIGURED, null, null],
     ['an extracted reading to an account it does not state', { target: 'account', receivingAccount: null }, CONFIGURED, null, 'unconfirmed_reading'],
-    ['an extracted reading to the holder that departs from its institution\'s usual shape', { target: 'holder', departures: ['11 digits'] }, undefined, null, 'unconfirmed_reading'],
-    ['an extracted reading to a configured account that departs', { target: 'account', receivingAccount: '...4410', departures: ['11 digits'] }, CONFIGURED, null, 'unconfirmed_reading'],
+    ['an extracted reading to the holder that departs from its institution\'s usual shape', { target: 'holder', departures: [ELEVEN_DIGITS] }, undefined, null, 'unconfirmed_reading'],
+    ['an extracted reading to a configured account that departs', { target: 'account', receivingAccount: '...4410', departures: [ELEVEN_DIGITS] }, CONFIGURED, null, 'unconfirmed_reading'],
     ['an extracted reading with no departure listed', { target: 'holder', departures: [] }, undefined, null, null],
   ] as const)('%s', (_, overrides, accounts, standard, strict) => {
     expect(readingDoubt(parsed(overrides), accounts, 'standard')).toBe(standard);
@@ -85,6 +90,9 @@ describe('decideMatch', () => {
     ['another amount from an unsure reading', { amountPaisa: 149999, doubt: 'unconfirmed_reading' }, 'record', PAYMENT_FLAGGED_FOR_REVIEW, 'amount_mismatch'],
     ['the exact amount from an unsure reading', { doubt: 'unconfirmed_reading' }, 'record', PAYMENT_FLAGGED_FOR_REVIEW, 'unconfirmed_reading'],
     ['the exact amount to another account', { doubt: 'foreign_account' }, 'record', PAYMENT_FLAGGED_FOR_REVIEW, 'foreign_account'],
+    ['another amount to another account', { amountPaisa: 149999, doubt: 'foreign_account' }, 'record', PAYMENT_FLAGGED_FOR_REVIEW, 'foreign_account'],
+    ['the exact amount to a named third party', { doubt: 'third_party' }, 'record', PAYMENT_FLAGGED_FOR_REVIEW, 'third_party'],
+    ['another amount to a named third party', { amountPaisa: 1, doubt: 'third_party' }, 'record', PAYMENT_FLAGGED_FOR_REVIEW, 'third_party'],
     ['a broken balance chain, tenant asks for review', { balanceCheck: 'inconsistent' }, 'review', PAYMENT_FLAGGED_FOR_REVIEW, 'balance_inconsistent'],
     ['a broken balance chain, tenant does not ask', { balanceCheck: 'inconsistent' }, 'record', PAYMENT_VERIFIED, undefined],
     ['an SMS recorded after the intent expired', { recordedAt: '2026-11-26T12:00:00.000Z' }, 'record', PAYMENT_EXPIRED, undefined],

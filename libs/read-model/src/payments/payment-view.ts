@@ -1,4 +1,4 @@
-import { Gateway, Paisa, PaymentStatus } from '@pvs/contracts';
+import { Gateway, Paisa, PaymentStatus, ReviewReason } from '@pvs/contracts';
 
 /** One payment as the status endpoint shows it. */
 export interface PaymentView {
@@ -16,7 +16,7 @@ export interface PaymentView {
 /** A payment in the operators' list: with why it waits for review, and what its SMS reading departed from. */
 export interface ListedPayment extends PaymentView {
   /** The review reason of its last flag, when it went to manual review. */
-  readonly reviewReason: string | null;
+  readonly reviewReason: ReviewReason | null;
   /** What the SMS it was decided on shows that its institution usually does not send. */
   readonly departures: readonly string[];
 }

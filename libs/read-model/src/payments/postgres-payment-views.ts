@@ -1,3 +1,4 @@
+import { ReviewReason } from '@pvs/contracts';
 import { SqlExecutor } from '@pvs/sql';
 import { ListedPayment, PaymentQuery, PaymentView, PaymentViews } from './payment-view';
 
@@ -11,7 +12,7 @@ interface PaymentRow {
   status: PaymentView['status'];
   verified_at: Date | null;
   created_at: Date;
-  review_reason: string | null;
+  review_reason: ReviewReason | null;
   departures: string[] | null;
 }
 

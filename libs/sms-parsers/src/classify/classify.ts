@@ -1,3 +1,4 @@
+import { SmsDeparture } from '@pvs/contracts';
 import { Analysis } from '../extract/analyse';
 import { readOccurredAt } from '../extract/occurred-at';
 import { normalizeReference, ReferenceMention } from '../extract/reference';
@@ -19,7 +20,7 @@ export interface ExtractedCredit {
   readonly payer?: Payer;
   readonly occurredAt?: string;
   /** What the reading shows that its institution usually does not send: read all the same, for a person to see. */
-  readonly departures: readonly string[];
+  readonly departures: readonly SmsDeparture[];
 }
 
 export type Classification = ExtractedCredit | { readonly ok: false; readonly reason: SmsRejectionReason };
@@ -102,8 +103,11 @@ function payerOf(analysis: Analysis): Payer | undefined {
   return Object.keys(payer).length > 0 ? payer : undefined;
 }
 
+/** The balance the message states, when it states one: never one written `PKR-1,200.00`, which may be below zero. */
 function balanceOf(analysis: Analysis): number | undefined {
-  const balances = new Set(analysis.money.flatMap((mention) => (mention.role === 'balance' && mention.reading.kind === 'exact' ? [mention.reading.paisa] : [])));
+  const balances = new Set(
+    analysis.money.flatMap((mention) => (mention.role === 'balance' && mention.dashed !== true && mention.reading.kind === 'exact' ? [mention.reading.paisa] : [])),
+  );
   return balances.size === 1 ? [...balances][0] : undefined;
 }
 
@@ -150,22 +154,22 @@ export function classify(analysis: Analysis, sender: SenderContext): Classificat
   };
 }
 
-/** To whom the credit is addressed: the holder's words first, then somebody else's account by name, then an account alone. */
+/** To whom the credit is addressed: somebody else's account by name first, then the holder's words, then an account alone. */
 function targetOf(analysis: Analysis, receivingAccount: string | undefined): CreditTarget {
-  if (analysis.holder.length > 0) return 'holder';
   if (analysis.namesThirdParty) return 'third_party';
+  if (analysis.holder.length > 0) return 'holder';
   return receivingAccount === undefined ? 'unstated' : 'account';
 }
 
-/** How a reading departs from what its institution usually sends, in words: "JazzCash transaction ids usually have 12 digits; this one is 11 digits". */
-export function departuresFrom(known: Institution, reference: string | null, receivingAccount: string | undefined): string[] {
-  const departures: string[] = [];
+/** How a reading departs from what its institution usually sends: its reference's shape, its account's. */
+function departuresFrom(known: Institution, reference: string | null, receivingAccount: string | undefined): SmsDeparture[] {
+  const departures: SmsDeparture[] = [];
   const { usualReference, usualAccount } = known;
   if (reference !== null && usualReference !== undefined && !usualReference.shape.test(reference)) {
-    departures.push(`${known.name} transaction ids are usually ${usualReference.described}; this one is ${describeShape(reference)}`);
+    departures.push({ field: 'reference', institution: known.name, usual: usualReference.described, found: describeShape(reference) });
   }
   if (receivingAccount !== undefined && usualAccount !== undefined && !usualAccount.shape.test(receivingAccount.replace(/-/g, ''))) {
-    departures.push(`${known.name} accounts are usually ${usualAccount.described}; this one is ${receivingAccount}`);
+    departures.push({ field: 'account', institution: known.name, usual: usualAccount.described, found: receivingAccount });
   }
   return departures;
 }

@@ -30,6 +30,9 @@ describe('classify', () => {
     expect(reading('Cash deposit of PKR 5,000.00 in A/C of AHMED RAZA ****5206 has been received. Ref No 052914320418')).toMatchObject({ ok: true, target: 'third_party' });
     expect(reading('Rs. 10,500 has been credited to the JazzCash account of ZAINAB BIBI. TID: 730511284409', JAZZCASH)).toMatchObject({ target: 'third_party' });
     expect(reading('Rs 5,000 received in your account of DHA BRANCH. Ref 123456')).toMatchObject({ target: 'holder' });
+    // A depositor's receipt: "your deposit" is the depositor's, the account somebody else's.
+    expect(reading('Your deposit in A/C of AHMED RAZA of PKR 5,000.00 has been received. Ref No 052914320418')).toMatchObject({ ok: true, target: 'third_party' });
+    expect(reading('Dear Customer, your cash deposit of PKR 5,000.00 in account of AHMED RAZA has been received. Ref 123456')).toMatchObject({ target: 'third_party' });
     // The account of the payer is no receiver.
     expect(reading('Rs 5,000 received from the account of ALI KHAN. Ref 123456')).toMatchObject({ target: 'unstated' });
   });
@@ -64,18 +67,18 @@ describe('classify', () => {
     expect(credit('0300-1234567', '36620983731')).toMatchObject({
       ok: true,
       reference: expect.objectContaining({ value: '36620983731' }),
-      departures: ['JazzCash transaction ids are usually 12 digits; this one is 11 digits'],
+      departures: [{ field: 'reference', institution: 'JazzCash', usual: '12 digits', found: '11 digits' }],
     });
-    expect(credit('0300-1234567', '3662098373')).toMatchObject({ departures: ['JazzCash transaction ids are usually 12 digits; this one is 10 digits'] });
-    expect(credit('0300-1234567', 'JC5402MX')).toMatchObject({ departures: ['JazzCash transaction ids are usually 12 digits; this one is 8 letters and digits'] });
+    expect(credit('0300-1234567', '3662098373')).toMatchObject({ departures: [{ field: 'reference', found: '10 digits' }] });
+    expect(credit('0300-1234567', 'JC5402MX')).toMatchObject({ departures: [{ field: 'reference', found: '8 letters and digits' }] });
     expect(credit('0300-12345', '716204418853')).toMatchObject({
       ok: true,
       receivingAccount: '0300-12345',
-      departures: ['JazzCash accounts are usually a mobile number, whole or masked; this one is 0300-12345'],
+      departures: [{ field: 'account', institution: 'JazzCash', usual: 'a mobile number, whole or masked', found: '0300-12345' }],
     });
-    expect(credit('0300-12345', '71620441')).toMatchObject({ departures: [expect.stringContaining('8 digits'), expect.stringContaining('0300-12345')] });
+    expect(credit('0300-12345', '71620441')).toMatchObject({ departures: [{ field: 'reference', found: '8 digits' }, { field: 'account', found: '0300-12345' }] });
     const easypaisa = reading('Rs 5,000 received from ALI in your Easypaisa account. Trx ID 7162044', from(['wallet_two'], ['easypaisa']));
-    expect(easypaisa).toMatchObject({ ok: true, departures: ['Easypaisa transaction ids are usually 8 to 16 letters and digits; this one is 7 digits'] });
+    expect(easypaisa).toMatchObject({ ok: true, departures: [{ field: 'reference', institution: 'Easypaisa', usual: '8 to 16 letters and digits', found: '7 digits' }] });
     // A bank states no usual shape: nothing to depart from.
     expect(reading('Rs 5,000 received from ALI in your account 0300-12345. Ref 71620441')).toMatchObject({ ok: true, receivingAccount: '0300-12345', departures: [] });
   });
@@ -86,6 +89,11 @@ describe('classify', () => {
     expect(reading('Rs 5,000 received from ALI in your Easypaisa account.', from(['wallet_two'], ['easypaisa']))).toMatchObject({ ok: true, reference: null });
     expect(reading('Rs 5,000 received from ALI in your HBL account.', from(['bank'], ['hbl']))).toMatchObject({ ok: true, reference: null });
     expect(reading('Rs 5,000 received from ALI in your JazzCash account.', from(['wallet_one']))).toMatchObject({ ok: true, reference: null });
+  });
+
+  it('keeps no balance written with a dash, which may be a minus', () => {
+    expect(reading('Rs 5,000 received from ALI. Avl Bal PKR-1,200.00. Ref 123456')).not.toHaveProperty('balancePaisa');
+    expect(reading('PKR-5,000.00 received from ALI. Avl Bal PKR 1,200.00. Ref 123456')).toMatchObject({ amount: expect.objectContaining({ paisa: 500000 }), balancePaisa: 120000 });
   });
 
   it('keeps a balance only when the message states one', () => {

@@ -53,9 +53,8 @@ export function labelMoney(text: string, mentions: readonly MoneyMention[], sent
     const previousEnd = mentions[index - 1]?.extent[1] ?? 0;
     const floor = Math.max(start - LABEL_REACH, previousEnd, sentenceStart(start));
     const label = nearest !== undefined && nearest.span[0] >= floor ? nearest : undefined;
-    const { span, extent, reading } = mention;
-    if (DECOY_AFTER.test(text.slice(extent[1], extent[1] + 16))) return { span, extent, reading, role: 'decoy', label: null };
-    return { span, extent, reading, role: label?.role ?? 'transaction', label: label?.text ?? null };
+    if (DECOY_AFTER.test(text.slice(mention.extent[1], mention.extent[1] + 16))) return { ...mention, role: 'decoy', label: null };
+    return { ...mention, role: label?.role ?? 'transaction', label: label?.text ?? null };
   });
 }
 

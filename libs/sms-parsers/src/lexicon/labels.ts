@@ -1,6 +1,6 @@
 /**
  * The labels that say what a number in an alert is, as data, in the phrase dialect of `wordings.ts`.
- * Reference labels are ranked: a transaction id is the payment's reference; a retrieval reference (RRN) only when
+ * Reference labels are ranked: a transaction id is the payment's reference; a retrieval reference (RRN, a Raast message id) only when
  * there is none; a trace number (STAN) after that, and a bare "ID:" last.
  */
 export const REFERENCE_LABELS: readonly (readonly string[])[] = [
@@ -9,10 +9,11 @@ export const REFERENCE_LABELS: readonly (readonly string[])[] = [
     '(?:trx|txn|tx|trans|tran|transaction)\\.? ?(?:id|#|no|number|ref|reference|code)(?:\\.? ?(?:no|number|#))?',
     'ref', 'ref\\.? ?(?:no|#|id|num)', 'reference', 'reference ?(?:no|number|#|id|code)',
     'raast ?(?:id|ref|reference|trx id|tid)', 'p2p ?id', 'ft ?(?:ref|id|no)', 'ibft ?(?:ref|id|no)', 'receipt ?(?:no|#|id)',
-    'confirmation ?(?:no|#|id|code)', 'tracking ?(?:id|no)', 'msg ?id', 'message ?id', 'ٹرانزیکشن آئی ڈی', 'ٹرانزیکشن نمبر', 'ٹی آئی ڈی', 'حوالہ نمبر', 'حوالہ',
+    'confirmation ?(?:no|#|id|code)', 'tracking ?(?:id|no)', 'ٹرانزیکشن آئی ڈی', 'ٹرانزیکشن نمبر', 'ٹی آئی ڈی', 'حوالہ نمبر', 'حوالہ',
     'ریفرنس نمبر', 'ریفرنس',
   ],
-  ['rrn', 'retrieval ref(?:erence)? (?:no|number)'],
+  // A Raast message id (UBL's e-mail alerts: "MSGID: TMICFBPK…") counts as a retrieval reference.
+  ['rrn', 'retrieval ref(?:erence)? (?:no|number)', 'msg ?id', 'message ?id'],
   ['stan', 'trace ?(?:no|number|id)'],
   ['id'],
 ];

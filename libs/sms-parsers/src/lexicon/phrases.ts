@@ -77,7 +77,7 @@ const MAX_SPELT_OUT = 256;
  * choice ("was not", "is not"), so that each can join a tree; the phrase itself when it begins otherwise.
  */
 function spellOutLeadingChoice(phrase: string): string[] {
-  if (!phrase.startsWith('(?:')) return [phrase];
+  if (!phrase.startsWith('(?:') || splitAlternatives(phrase).length > 1) return [phrase];
   const close = closingParenthesis(phrase, 0);
   const optional = phrase.charAt(close + 1) === '?';
   const rest = phrase.slice(close + (optional ? 2 : 1));

@@ -142,6 +142,28 @@ describe('Phrases as a tree of first characters', () => {
     );
   });
 
+  // A phrase of two at the top level ("a|b") would be read as a choice of the whole list's: the lexicon writes each
+  // as two phrases, and the tree never spells one out.
+  it.each(lists)('holds no phrase with a choice at its top level: %s', (_, phrases) => {
+    const topLevelChoice = (phrase: string): boolean => {
+      let depth = 0;
+      for (let index = 0; index < phrase.length; index += 1) {
+        const char = phrase.charAt(index);
+        if (char === '\\') index += 1;
+        else if (char === '(') depth += 1;
+        else if (char === ')') depth -= 1;
+        else if (char === '|' && depth === 0) return true;
+      }
+      return false;
+    };
+    expect(phrases.filter(topLevelChoice)).toEqual([]);
+  });
+
+  it('keeps whole a phrase with a choice at its top level: read as its own expression reads it, first choice first', () => {
+    const phrases = new Phrases(['(?:x|y)z|yz-', 'sent']);
+    expect(phrases.matches('yz- sent').map((match) => match[0])).toEqual(['yz', 'sent']);
+  });
+
   it('spells out a leading choice for telling whether a phrase occurs, and keeps whole what it cannot spell out', () => {
     const phrases = new Phrases(['(?:was|is) not (?:sent|paid)', '(?:the )?beneficiary', 'sent', '(?:ab)+c', '(?:a|b|c|d|e|f)(?:g|h|i|j|k|l)x']);
     for (const text of ['it was not paid', 'IS NOT SENT', 'the beneficiary', 'beneficiary', 'he sent', 'ababc', 'fkx']) expect(phrases.occursIn(text)).toBe(true);

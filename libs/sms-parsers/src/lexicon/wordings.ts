@@ -41,8 +41,8 @@ export const WORDINGS: Readonly<Record<WordingKind, readonly string[]>> = {
     '(?:has |have )?paid your (?:payment |money )?request', 'your (?:payment|money) request has been paid by(?! you)',
     'your (?:payment|money) request of (?:(?:rs|pkr)\\.? ?)?\\d[\\d,.]*(?:/-| ?(?:rs|pkr))? has been paid by(?! you)',
     '(?:ne|نے) (?:aap|ap|آپ) ?(?:ko|ke|kay|کو|کے) (?:[^ ]+ ){0,8}?(?:bheje|bheji|bhejay|bhej diye|بھیجے|بھیجی)',
-    // "(into your account) NADIA KHAN has sent": someone other than "you" sent it, into the account named before.
-    '(?:mein|main|میں) (?:[^ ]+ ){1,4}?(?:ne|نے) (?:[^ ]+ ){0,4}?(?:bheje|bheji|bhejay|بھیجے|بھیجی)',
+    // "(into your account) NADIA KHAN has sent": someone other than "you" (aap, آپ) sent it, into the account named before.
+    '(?:mein|main|میں) (?:[^ ]+ ){0,3}?(?!(?:aap|ap|آپ) )[^ ]+ (?:ne|نے) (?:[^ ]+ ){0,4}?(?:bheje|bheji|bhejay|بھیجے|بھیجی)',
     '(?:credit|jama|transfer|deposit) (?:kar|kiye|kie|ho) (?:diye|diya|gaye|gae|gye|gya)', 'aa (?:gaye|gae|gaya|gayi|gye)',
     'mosool', 'mosul', 'mausool', 'mausul', 'moosool', 'wasool', 'wasul', 'wusool', 'wasol', 'wasolo',
     'mil (?:gaye|gae|gay|gye)', 'jama (?:ho|hue|huay|hoye|kiye|kie|kar)',
@@ -159,8 +159,9 @@ export const HOLDER_WORDINGS: readonly string[] = [
 
 /**
  * A receiving account named as somebody's ("deposited in A/C of AHMED RAZA", "credited to the JazzCash account of
- * ZAINAB BIBI"): the credit is addressed to a third party, as in a depositor's receipt, unless it is also the holder's.
+ * ZAINAB BIBI"), never "your" account: the credit is addressed to a third party, as in a depositor's receipt ("Your
+ * deposit in A/C of AHMED RAZA …"), whatever else says "your".
  */
 export const THIRD_PARTY_WORDINGS: readonly string[] = [
-  '(?:in|into|to) (?:the )?(?:[a-z]+ ){0,2}(?:a/c|ac|acc|acct|account|wallet)(?: no\\.?| number| title)? of',
+  '(?:in|into|to) (?:the )?(?:(?!your )[a-z]+ ){0,2}(?:a/c|ac|acc|acct|account|wallet)(?: no\\.?| number| title)? of',
 ];

@@ -8,6 +8,8 @@ export interface MoneyMention {
   /** The number with its currency marker. */
   readonly extent: Span;
   readonly reading: MoneyReading;
+  /** Written with a dash after its marker (`PKR-4,500.00`): a separator before an amount, maybe a minus before a balance. */
+  readonly dashed?: true;
 }
 
 const NUMBER = String.raw`\d(?:[\d,.]{0,24}\d)?`;
@@ -17,7 +19,7 @@ const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 const MARKERS = new RegExp(MARKER, 'giu');
 const DIGIT_RUNS = /\d+/g;
 /** `Rs 500`, `Rs.500`, `PKR: 1,25,000.00/-`, `PKR-4,500.00`: the common form, read first (from a marker that starts a word). */
-const MARKED_BEFORE = new RegExp(String.raw`${MARKER}[.:]?-? ?(?<number>${NUMBER}${SUFFIX}?)(?![\p{L}\p{N}])`, 'iuy');
+const MARKED_BEFORE = new RegExp(String.raw`${MARKER}[.:]?(?<dash>-)? ?(?<number>${NUMBER}${SUFFIX}?)(?![\p{L}\p{N}])`, 'iuy');
 /** `5,000.00 PKR`, `500روپے`, `1,499/-`: read where no marker-first mention stands (from a number that starts a word). */
 const MARKED_AFTER = new RegExp(String.raw`(?<number>${NUMBER}${SUFFIX}?) ?${MARKER}(?![\p{L}\p{N}])|(?<suffixed>${NUMBER}${SUFFIX})`, 'iuy');
 /** A number glued to any of these is part of something else: a word, a masked account, a date. */
@@ -25,7 +27,8 @@ const INSIDE_A_NUMBER = /[\p{L}\p{N}*#/,.-]/u;
 
 function mention(match: RegExpExecArray, number: string): MoneyMention {
   const start = match.index + match[0].indexOf(number);
-  return { span: [start, start + number.length], extent: [match.index, match.index + match[0].length], reading: readMoney(number) };
+  const found = { span: [start, start + number.length] as const, extent: [match.index, match.index + match[0].length] as const, reading: readMoney(number) };
+  return match.groups?.dash === undefined ? found : { ...found, dashed: true };
 }
 
 function stickyAt(pattern: RegExp, text: string, index: number): RegExpExecArray | null {

@@ -18,6 +18,7 @@ describe('findMoney', () => {
     expect(read('PKR-4,500.00 and Rs-500.00 and Rs.-20 and PKR 5000.000')).toEqual([['4,500.00', 450000], ['500.00', 50000], ['20', 2000], ['5000.000', 500000]]);
     // Not a minus sign before a spaced number, nor two dashes.
     expect(read('PKR --45 and Rs - 50')).toEqual([]);
+    expect(findMoney('PKR-4,500.00 and PKR 5').map((mention) => mention.dashed)).toEqual([true, undefined]);
   });
 
   it('reads no money inside words, masked accounts, dates or other numbers', () => {

@@ -61,12 +61,19 @@ function plainPaisa(text: string): number {
   return fractionDigits <= 0 ? paisa * 100 : fractionDigits === 1 ? paisa * 10 : paisa;
 }
 
-/** A third decimal of zero (`5000.000`, as some systems print amounts) is no part of a paisa; any other is. */
-function threeDecimals(groups: readonly string[], fraction: string): MoneyReading {
-  return fraction.endsWith('0') ? exact(groups, fraction.slice(0, 2)) : INVALID;
+/** How strictly money is read: an SMS may print a third decimal of zero (`5000.000`); an amount given to us may not. */
+interface Reading {
+  readonly threeDecimals: boolean;
 }
 
-function readDotted(text: string, dots: number): MoneyReading {
+const IN_AN_SMS: Reading = { threeDecimals: true };
+
+/** A third decimal of zero is no part of a paisa, where the writing allows it; any other is. */
+function threeDecimals(groups: readonly string[], fraction: string, how: Reading): MoneyReading {
+  return how.threeDecimals && fraction.endsWith('0') ? exact(groups, fraction.slice(0, 2)) : INVALID;
+}
+
+function readDotted(text: string, dots: number, how: Reading): MoneyReading {
   const parts = text.split('.');
   const last = parts[parts.length - 1] ?? '';
   if (dots === 1) {
@@ -74,7 +81,7 @@ function readDotted(text: string, dots: number): MoneyReading {
     if (last.length === 1 || last.length === 2) return exact([rupees], last);
     if (last.length !== 3) return INVALID;
     // `1.500` may be rupees with a thousands dot; `5000.000` cannot (a thousands group has at most three digits).
-    return rupees.length <= 3 && rupees !== '0' ? AMBIGUOUS : threeDecimals([rupees], last);
+    return rupees.length <= 3 && rupees !== '0' ? AMBIGUOUS : threeDecimals([rupees], last, how);
   }
   if (last.length === 1 || last.length === 2) return exact(parts.slice(0, -1), last);
   if (last.length === 3) return exact(parts, '');
@@ -86,17 +93,17 @@ function readDotted(text: string, dots: number): MoneyReading {
  * integer paisa. `1.500` is ambiguous (1.50 or 1,500); malformed grouping such as `14,99`, and a fraction of a paisa
  * (`1,000.125`), are invalid.
  */
-export function readMoney(written: string): MoneyReading {
+export function readMoney(written: string, how: Reading = IN_AN_SMS): MoneyReading {
   let text = written.trim();
   if (text.endsWith('/-') || text.endsWith('/=')) text = text.slice(0, -2);
   if (PLAIN.test(text)) return { kind: 'exact', paisa: plainPaisa(text) };
   if (!MONEY_SHAPE.test(text) || !isDigit(text.charCodeAt(text.length - 1))) return INVALID;
   const dots = count(text, 46);
   const commas = count(text, 44);
-  if (commas === 0) return dots === 0 ? exact([text], '') : readDotted(text, dots);
+  if (commas === 0) return dots === 0 ? exact([text], '') : readDotted(text, dots, how);
   if (dots > 1) return INVALID;
   const [rupees = '', fraction = ''] = text.split('.');
-  if (dots === 1 && fraction.length === 3) return threeDecimals(rupees.split(','), fraction);
+  if (dots === 1 && fraction.length === 3) return threeDecimals(rupees.split(','), fraction, how);
   if (dots === 1 && (fraction.length === 0 || fraction.length > 2)) return INVALID;
   return exact(rupees.split(','), fraction);
 }
@@ -116,8 +123,7 @@ function numberToText(amount: number): string {
 export function toPaisa(amount: number | string): number {
   const text = typeof amount === 'number' ? numberToText(amount) : foldUnicode(amount).trim();
   const negative = text.startsWith('-');
-  if (/\.\d{3,}$/.test(text)) throw new RangeError(`not an exact PKR amount: ${JSON.stringify(amount)}`);
-  const reading = readMoney((negative ? text.slice(1) : text).replace(CURRENCY_PREFIX, ''));
+  const reading = readMoney((negative ? text.slice(1) : text).replace(CURRENCY_PREFIX, ''), { threeDecimals: false });
   if (reading.kind !== 'exact') throw new RangeError(`not an exact PKR amount: ${JSON.stringify(amount)}`);
   return negative && reading.paisa !== 0 ? -reading.paisa : reading.paisa;
 }

@@ -94,6 +94,11 @@ describe('toPaisa', () => {
     expect(toPaisa(-20.5)).toBe(-2050);
   });
 
+  it('reads dot-grouped thousands, which are no three decimals', () => {
+    expect(toPaisa('1.234.567')).toBe(123456700);
+    expect(toPaisa('55.000.000')).toBe(5500000000);
+  });
+
   it('accepts written money with or without a currency marker', () => {
     expect(toPaisa('Rs 1,499')).toBe(149900);
     expect(toPaisa('Rs.1499.00')).toBe(149900);
@@ -102,7 +107,7 @@ describe('toPaisa', () => {
     expect(toPaisa('۱,۴۹۹')).toBe(149900);
   });
 
-  it.each([0.1 + 0.2, 1.005, Number.NaN, Infinity, 1e21, 'Rs 1.500', 'twelve', '5000.000', 'PKR 1,000.120'])('refuses %p, which has no exact paisa value', (amount) => {
+  it.each([0.1 + 0.2, 1.005, Number.NaN, Infinity, 1e21, 'Rs 1.500', 'twelve', '5000.000', 'PKR 1,000.120', '5000.000/-'])('refuses %p, which has no exact paisa value', (amount) => {
     expect(() => toPaisa(amount)).toThrow(RangeError);
   });
 

@@ -1,2 +1,3 @@
-export { GATHERED, SEALED, GatheredCase, judge } from './corpus/gathered-corpus';
+export { GATHERED, SEALED, judge } from './corpus/gathered-corpus';
+export type { GatheredCase } from './corpus/gathered-corpus';
 export { verifiesUnder } from './corpus/evaluation';

@@ -166,6 +166,7 @@ const REVIEW_REASON_LABELS = {
   balance_inconsistent: 'The balance stated does not follow from the last one',
   unconfirmed_reading: 'The SMS reading is not sure enough for the tenant’s policy',
   foreign_account: 'Credited to an account the tenant did not configure',
+  third_party: 'Credited to somebody else’s account, named in the SMS',
 };
 const reviewRows = new Map();
 const decided = new Set();
@@ -619,7 +620,7 @@ function renderSmsHours(body, stats, meta) {
 
 const POLICY_LABELS = {
   standard: 'Standard: a credit read with its reference and exact amount verifies',
-  strict: 'Strict: a wording no template knows must also name the merchant',
+  strict: 'Strict: configured accounts stated; a new wording names the merchant, nothing unusual',
 };
 const tenantRows = new Map();
 

@@ -23,9 +23,10 @@ export interface PaymentVerifiedData {
 
 /**
  * unconfirmed_reading: an SMS reading not sure enough to verify under the tenant's verification policy;
- * foreign_account: the credit states a receiving account that is none of the tenant's configured ones.
+ * foreign_account: the credit states a receiving account that is none of the tenant's configured ones;
+ * third_party: the credit is addressed to somebody's account by name ("in A/C of AHMED RAZA").
  */
-export const REVIEW_REASONS = ['amount_mismatch', 'no_reference_amount_match', 'balance_inconsistent', 'unconfirmed_reading', 'foreign_account'] as const;
+export const REVIEW_REASONS = ['amount_mismatch', 'no_reference_amount_match', 'balance_inconsistent', 'unconfirmed_reading', 'foreign_account', 'third_party'] as const;
 export type ReviewReason = (typeof REVIEW_REASONS)[number];
 
 export interface PaymentFlaggedForReviewData {

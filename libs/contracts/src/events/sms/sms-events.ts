@@ -35,6 +35,22 @@ export type SmsReadingTier = 'template' | 'extracted';
 /** Who the credit is addressed to: the account holder ("your account"), a stated account, somebody named who is not the holder, or nobody. */
 export type SmsCreditTarget = 'holder' | 'account' | 'third_party' | 'unstated';
 
+/** What a reading shows that its institution usually does not send: read all the same, for a person to see. */
+export interface SmsDeparture {
+  readonly field: 'reference' | 'account';
+  /** The institution's name, as the parser knows it. */
+  readonly institution: string;
+  /** Its usual shape, in words: "12 digits", "a mobile number, whole or masked". */
+  readonly usual: string;
+  /** What this message has: "11 digits", or the account as written. */
+  readonly found: string;
+}
+
+/** A departure in words: "JazzCash transaction ids are usually 12 digits; this one is 11 digits". */
+export function describeDeparture({ field, institution, usual, found }: SmsDeparture): string {
+  return `${institution} ${field === 'reference' ? 'transaction ids' : 'accounts'} are usually ${usual}; this one is ${found}`;
+}
+
 /** A half-open range of UTF-16 code units of the SMS body as received. */
 export type SmsSpan = readonly [start: number, end: number];
 
@@ -59,8 +75,8 @@ export interface SmsParsedData {
   readonly receivingAccount: string | null;
   readonly balancePaisa: Paisa | null;
   readonly occurredAt: string | null;
-  /** What the reading shows that its institution usually does not send, in words; absent when nothing (always, before issue 29). */
-  readonly departures?: readonly string[];
+  /** What the reading shows that its institution usually does not send; absent when nothing (always, before issue 29). */
+  readonly departures?: readonly SmsDeparture[];
   /** Set when an operator re-ran parsing after the first attempt failed. */
   readonly reparsed: boolean;
 }

@@ -10,8 +10,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GATHERED, GatheredCase, SEALED, SEALED_AS_COMMITTED, institutionOfCase, judge } from './gathered-corpus';
 
-/** The sealed set as last measured (first contact, all 285: 139 of 166 credits read, 3 false credits). */
-const SEALED_FLOOR = { read: 151, falseCredits: 2 };
+/**
+ * The sealed set (less the 13 moved) as last measured: its credits read, and the non-payments read as credits, each
+ * a message cut short. First contact, all 285: 139 of 166 credits read, 3 false credits (FIRST-CONTACT.md).
+ */
+const SEALED_FLOOR = { read: 151, falseCredits: ['sealed-103', 'sealed-254'] };
 
 const parse = (entry: GatheredCase) =>
   parseSms({ sender: entry.sender, body: entry.body, receivedAt: entry.receivedAt }, { allowedSenders: entry.allowedSenders });
@@ -68,11 +71,11 @@ describe('sealed set (gathered apart, never edited)', () => {
 
   // A floor, not a target: the score measured when the parser last changed, so a change that reads fewer of its
   // credits, or reads a non-payment as a credit, fails here. `npm run sms:eval` prints the details.
-  it('reads at least as many of its 153 credits exactly as last measured, misreads none, and reads no more non-payments as credits', () => {
+  it('reads at least as many of its 153 credits exactly as last measured, misreads none, and reads no other non-payment as a credit', () => {
     const [all] = evaluate(SEALED);
     expect(all).toMatchObject({ credits: 153, nonPayments: 119, misread: 0 });
     expect(all?.read).toBeGreaterThanOrEqual(SEALED_FLOOR.read);
-    expect(all?.falseCredits).toBeLessThanOrEqual(SEALED_FLOOR.falseCredits);
+    expect(SEALED.filter((entry) => judge(entry.expect, parse(entry)) === 'false_credit').map((entry) => entry.id)).toEqual(SEALED_FLOOR.falseCredits);
   });
 });
 
