@@ -104,7 +104,8 @@ function closingParenthesis(source: string, open: number): number {
   return source.length;
 }
 
-function splitAlternatives(source: string): string[] {
+/** The choices at the top level of a phrase or group body: "a|b(?:c|d)" is "a" and "b(?:c|d)". */
+export function splitAlternatives(source: string): string[] {
   const alternatives: string[] = [];
   let depth = 0;
   let start = 0;
