@@ -242,7 +242,8 @@ function smsMatchingSuite(backend: string, start: () => Promise<ServiceUnderTest
       let listed: { uuid: string; review_reason: string; departures: string[] }[] = [];
       await waitUntil(async () => {
         listed = (await service.admin('GET', `/admin/payments?status=manual_review&tenant_id=${strict.id}`)).body.data;
-        return listed.length === 1;
+        // The payment and its SMS are projected apart: wait for both halves of the row.
+        return listed.length === 1 && listed[0].departures.length > 0;
       });
       expect(listed).toMatchObject([{ uuid, review_reason: 'unconfirmed_reading', departures: ['JazzCash transaction ids are usually 12 digits; this one is 11 digits'] }]);
       // The same SMS verifies a standard tenant's payment.
