@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EVENT_SCHEMAS } from '@pvs/contracts';
-import { awaitingIntentDecider, balanceChainFor, learnedTemplatesDecider, operatorDecider, paymentDecider, rebuildRequestsDecider, smsDecider, tenantDecider } from '@pvs/domain';
+import { awaitingIntentDecider, balanceChainFor, forwarderDecider, learnedTemplatesDecider, operatorDecider, paymentDecider, rebuildRequestsDecider, smsDecider, tenantDecider } from '@pvs/domain';
 import { EventStore, RecordedEvent, UpcastingEventStore, categoryOf, foldStream } from '@pvs/event-store';
 import { PostgresEventStore } from '@pvs/event-store/postgres';
 import { PROJECTIONS, ProjectionRebuild } from '@pvs/projector';
@@ -30,13 +30,18 @@ const FOLDS: Readonly<Record<string, (events: readonly RecordedEvent[]) => unkno
   operator: (events) => foldStream(events, operatorDecider).state,
   smstemplates: (events) => foldStream(events, learnedTemplatesDecider).state,
   projection: (events) => foldStream(events, rebuildRequestsDecider).state,
+  forwarder: (events) => foldStream(events, forwarderDecider).state,
 };
 
-const LATER_FIELDS = ['tier', 'institution', 'receivingAccounts', 'balanceCheck'];
+const LATER_FIELDS = ['tier', 'institution', 'receivingAccounts', 'balanceCheck', 'verificationPolicy', 'forwarderId'];
+const EARLIER_VERSIONS = ['SmsParsed', 'SmsReceived', 'TenantRegistered'];
 
-/** Events recorded by earlier code: before readings had tiers, before tenants had receiving accounts and a balance check. */
+/**
+ * Events recorded by earlier code: before readings had tiers, before tenants had receiving accounts, a balance check
+ * and a verification policy, before SMS named their forwarder.
+ */
 function asEarlierCodeRecorded(log: GoldenEvent[]): GoldenEvent[] {
-  const older = new Set([log.find((event) => event.type === 'SmsParsed')?.id, log.find((event) => event.type === 'TenantRegistered')?.id]);
+  const older = new Set(EARLIER_VERSIONS.map((type) => log.find((event) => event.type === type)?.id));
   return log.map((event) => {
     if (!older.has(event.id) || typeof event.data !== 'object' || event.data === null) return event;
     const data = Object.fromEntries(Object.entries(event.data).filter(([field]) => !LATER_FIELDS.includes(field)));
@@ -101,7 +106,7 @@ describe('the golden event log: events as recorded by this and earlier versions 
   it('covers every event type the service declares, and events of earlier versions', () => {
     const declared = Object.keys(EVENT_SCHEMAS);
     expect([...new Set(log.map((event) => event.type))].sort()).toEqual(declared.sort());
-    expect(log.filter((event) => event.metadata.schemaVersion === undefined).map((event) => event.type).sort()).toEqual(['SmsParsed', 'TenantRegistered']);
+    expect(log.filter((event) => event.metadata.schemaVersion === undefined).map((event) => event.type).sort()).toEqual(EARLIER_VERSIONS);
     expect(log.length).toBeGreaterThan(200);
   });
 

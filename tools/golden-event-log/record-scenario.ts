@@ -142,6 +142,16 @@ async function paymentsAndTenants(service: TestService): Promise<void> {
   ).body.data.template;
   await expectOk(service.admin('POST', `/admin/sms-templates/${template.id}/promote`, { note: 'every tenant' }));
   await expectOk(service.admin('POST', `/admin/sms-templates/${template.id}/retire`, { note: 'the bank changed it again' }));
+
+  // A phone that names itself (SMS Gateway for Android): its SMS, its ping, a name, retirement, and back again.
+  const phone = (event: Record<string, unknown>) => expectOk(service.request('POST', '/sms/ingest', { body: { deviceId: 'c2hvcC1waG9uZQ', webhookId: 'w1', ...event }, headers: { 'x-api-key': as.apiKey } }));
+  const fromPhone = (await phone({ event: 'sms:received', id: 'g1', payload: { message: jazzCash(tid(), '90.00'), phoneNumber: WALLET_ONE, simNumber: 1 } })).body;
+  const forwarder = (await phone({ event: 'system:ping', id: 'g2', payload: { health: { status: 'pass' } } })).body.forwarder_id;
+  await expectOk(service.request('POST', '/forwarders/heartbeat', { body: { status: 'offline', at: '2026-11-27T06:00:00+05:00' }, headers: { 'x-api-key': as.apiKey, 'x-forwarder-id': 'back-office' } }));
+  await expectOk(service.admin('PATCH', `/admin/forwarders/${forwarder}`, { name: 'Shop counter' }));
+  await expectOk(service.admin('POST', `/admin/forwarders/${forwarder}/retire`));
+  if (fromPhone.status !== 'unmatched') throw new Error(`The phone's SMS was ${fromPhone.status}`);
+  await phone({ event: 'system:ping', id: 'g3', payload: { health: { status: 'pass' } } });
   await sleep(16_000); // the payment nobody paid expires
 }
 

@@ -10,6 +10,7 @@ import {
   SMS_HOURLY_VIEWS,
   SmsHourlyViews,
   SmsViews,
+  ForwarderViews,
   TENANT_DAILY_VIEWS,
   TenantDailyViews,
 } from '@pvs/read-model';
@@ -66,6 +67,9 @@ import { RequestRebuildHttpController } from './projections/request-rebuild/requ
 import { DailySummaryHttpController } from './dashboard/daily-summary/daily-summary.http.controller';
 import { LEARNED_TEMPLATE_REGISTRY, LearnedTemplateRegistry } from './sms/learned-templates/learned-template-registry';
 import { ReadableBy } from './sms/rejected-sms/readable-by';
+import { FORWARDER_REGISTRY, ForwarderRegistry } from './forwarders/forwarder-registry';
+import { FORWARDER_VIEWS, ForwardersHttpController } from './forwarders/forwarders.http.controller';
+import { ForwarderHeartbeatHttpController } from './forwarders/forwarder-heartbeat.http.controller';
 import { SmsTemplatesHandler } from './sms/sms-templates/sms-templates.handler';
 import { SmsTemplatesHttpController } from './sms/sms-templates/sms-templates.http.controller';
 import { SmsStatsHttpController } from './sms/sms-stats/sms-stats.http.controller';
@@ -76,6 +80,7 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
   constructor(
     @Inject(TENANT_DIRECTORY) private readonly tenants: TenantDirectory,
     @Inject(LEARNED_TEMPLATE_REGISTRY) private readonly learnedTemplates: LearnedTemplateRegistry,
+    @Inject(FORWARDER_REGISTRY) private readonly forwarders: ForwarderRegistry,
     @Inject(PROJECTION_STATUSES) private readonly projections: ProjectionStatuses,
     @Inject(METRICS) private readonly metrics: Metrics,
     @Inject(SMS_HOURLY_VIEWS) private readonly smsHours: SmsHourlyViews,
@@ -118,6 +123,8 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
         ListProjectionsHttpController,
         RequestRebuildHttpController,
         DailySummaryHttpController,
+        ForwardersHttpController,
+        ForwarderHeartbeatHttpController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -127,7 +134,9 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
           inject: [EVENT_STORE, APPEND_SIGNALS],
           useFactory: (events: EventStore, signals: AppendSignals) => new LearnedTemplateRegistry(events, signals),
         },
+        { provide: FORWARDER_REGISTRY, inject: [EVENT_STORE, APPEND_SIGNALS], useFactory: (events: EventStore, signals: AppendSignals) => new ForwarderRegistry(events, signals) },
         { provide: PAYMENT_VIEWS, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new PostgresPaymentViews(sql) },
+        { provide: FORWARDER_VIEWS, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new ForwarderViews(sql) },
         { provide: SMS_VIEWS, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new SmsViews(sql) },
         {
           provide: PROJECTION_STATUSES,
@@ -168,16 +177,21 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
     this.metrics.smsHours.track(() => this.smsHours.lastHours(this.clock.now(), 48));
     await this.tenants.start();
     await this.learnedTemplates.start();
+    await this.forwarders.start();
     const mismatch = secretsKeyMismatch(this.tenants.all(), this.config.secretBox);
     if (mismatch) {
-      await this.tenants.stop();
-      await this.learnedTemplates.stop();
+      await this.stopFollowing();
       throw new ConfigError('SECRETS_KEY', mismatch);
     }
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  onApplicationShutdown(): Promise<void> {
+    return this.stopFollowing();
+  }
+
+  private async stopFollowing(): Promise<void> {
     await this.tenants.stop();
     await this.learnedTemplates.stop();
+    await this.forwarders.stop();
   }
 }

@@ -55,7 +55,7 @@ describe('pvs, the operators CLI, against the whole service over HTTP', () => {
   it('shows its help without a token or a service', async () => {
     const run = await pvs(['--help'], { PVS_ADMIN_TOKEN: '', PVS_URL: 'http://127.0.0.1:1/api/v1' });
     expect(run.code).toBe(0);
-    for (const command of ['tenants', 'payments', 'streams', 'projections', 'webhooks', 'sms']) expect(run.stdout).toContain(command);
+    for (const command of ['tenants', 'payments', 'streams', 'projections', 'webhooks', 'sms', 'forwarders']) expect(run.stdout).toContain(command);
   });
 
   describe('tenants', () => {
@@ -134,6 +134,25 @@ describe('pvs, the operators CLI, against the whole service over HTTP', () => {
     expect((await pvs(['operators', 'revoke', created.id])).code).toBe(0);
     expect((await service.request('GET', '/admin/operators/me', asZainab)).status).toBe(401);
     expect(await pvsJson(['operators', 'list'])).toEqual(expect.arrayContaining([expect.objectContaining({ id: created.id, revoked_at: expect.any(String) })]));
+  });
+
+  it("lists a tenant's forwarding phones, names one and retires it", async () => {
+    const shop = await service.createTenant({ name: 'Two Phones' });
+    const sent = await service.request('POST', '/sms/ingest', {
+      body: { sender: '8558', body: 'Rs 50.00 received in your JazzCash Mobile Account:03444160241 via Raast. TID: 31415926535' },
+      headers: { 'x-api-key': shop.apiKey, 'x-forwarder-id': 'till-phone' },
+    });
+    expect(sent.status).toBe(200);
+    let listed: { forwarder_id: string; device: string; sms_last_24h: number }[] = [];
+    await waitUntil(async () => (listed = await pvsJson(['forwarders', 'list', '--tenant', shop.id])).length === 1 && listed[0].sms_last_24h === 1);
+    expect(listed[0]).toMatchObject({ device: 'till-phone', app: 'native', name: null, retired_at: null });
+    expect((await pvs(['forwarders', 'list', '--tenant', shop.id])).stdout).toContain('till-phone');
+    const id = listed[0].forwarder_id;
+    expect(await pvsJson(['forwarders', 'name', id, 'Till'])).toMatchObject({ forwarder_id: id, name: 'Till' });
+    expect((await pvs(['forwarders', 'retire', id])).stdout).toMatch(/^Till retired at \d{4}-/);
+    const unknown = await pvs(['forwarders', 'retire', 'not-a-forwarder']);
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toContain('Forwarder not found');
   });
 
   it('seals every webhook secret again under the current secrets key, and says nothing is left to do the second time', async () => {

@@ -290,6 +290,18 @@ describeWithChromium('the operators’ status page in Chromium (embedded)', () =
     await refreshUntil(page, async () => (await select.inputValue()) === 'standard');
   });
 
+  it('lists the forwarding phones with their tenant, traffic and last heartbeat', async () => {
+    const asKitchenPhone = { 'x-api-key': other.apiKey, 'x-forwarder-id': 'kitchen-phone' };
+    expect((await service.request('POST', '/sms/ingest', { body: { sender: '8558', body: jazzCashCredit(tid(), '20.00') }, headers: asKitchenPhone })).status).toBe(200);
+    expect((await service.request('POST', '/forwarders/heartbeat', { body: { status: 'offline' }, headers: asKitchenPhone })).status).toBe(200);
+    const row = page.locator('#forwarders tr', { has: page.locator('th', { hasText: 'kitchen-phone' }) });
+    await refreshUntil(page, async () => (await row.count()) === 1 && (await row.locator('[data-col="heartbeat"] .badge').count()) === 1);
+    expect(await text(row.locator('td').first())).toBe('Karachi Kitchen');
+    expect(await text(row.locator('[data-col="sms_last_24h"]'))).toBe('1');
+    expect(await text(row.locator('[data-col="heartbeat"] .badge'))).toBe('offline');
+    expect(await text(row.locator('[data-col="retired"]'))).toBe('—');
+  });
+
   it('keeps the other panels working when one endpoint fails or does not answer', async () => {
     await page.route('**/api/v1/admin/projections', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Projection status is unavailable' }) }),

@@ -99,7 +99,7 @@ describe('GET /metrics (embedded: every instrument of the one process)', () => {
     expect(valueOf(scraped, 'pvs_webhook_attempts_total', { outcome: 'failed' })).toBeUndefined();
     expect(valueOf(scraped, 'pvs_event_store_append_duration_seconds_count', { result: 'appended' })).toBeGreaterThan(0);
 
-    for (const projection of ['payments', 'sms', 'tenant_daily', 'sms_hourly']) {
+    for (const projection of ['payments', 'sms', 'tenant_daily', 'sms_hourly', 'forwarders']) {
       expect(valueOf(scraped, 'pvs_projection_lag_events', { projection })).toEqual(expect.any(Number));
       expect(valueOf(scraped, 'pvs_projection_lag_seconds', { projection })).toEqual(expect.any(Number));
     }

@@ -70,7 +70,7 @@ function projectionsAdminSuite(backend: string, openDatabase: () => Promise<Data
     it('lists every projection with its checkpoint and no lag once caught up', async () => {
       await waitUntil(async () => (await projections()).every((status) => status.lag_events === 0), 30_000);
       const statuses = await projections();
-      expect(statuses.map((status) => status.name)).toEqual(['payments', 'sms', 'tenant_daily', 'sms_hourly']);
+      expect(statuses.map((status) => status.name)).toEqual(['payments', 'sms', 'tenant_daily', 'sms_hourly', 'forwarders']);
       for (const status of statuses) {
         expect(status).toEqual({ name: status.name, checkpoint: expect.stringMatching(CHECKPOINT), lag_events: 0, lag_seconds: 0, rebuild: null });
       }

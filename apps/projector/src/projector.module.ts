@@ -9,8 +9,9 @@ import { ProjectionRunner } from './projections/projection-runner';
 import { RebuildRequests } from './rebuilds/rebuild-requests';
 import { smsHourlyProjection } from './sms/sms-hourly.projection';
 import { smsProjection } from './sms/sms.projection';
+import { forwardersProjection } from './forwarders/forwarders.projection';
 
-export const PROJECTIONS: readonly Projection[] = [paymentsProjection, smsProjection, tenantDailyProjection, smsHourlyProjection];
+export const PROJECTIONS: readonly Projection[] = [paymentsProjection, smsProjection, tenantDailyProjection, smsHourlyProjection, forwardersProjection];
 export const PROJECTION_RUNNERS = Symbol('PROJECTION_RUNNERS');
 const PROJECTION_LEADERSHIPS = Symbol('PROJECTION_LEADERSHIPS');
 

@@ -11,5 +11,6 @@ export * from './events/operators';
 export * from './events/sms-templates';
 export * from './events/projections';
 export * from './events/balances';
+export * from './events/forwarders';
 export * from './events/domain-event';
 export * from './events/schemas';

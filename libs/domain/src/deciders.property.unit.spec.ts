@@ -80,7 +80,7 @@ const outcome = (matched: boolean, parsedVersion: number, detail: number): SmsOu
 const smsCommand: fc.Arbitrary<SmsCommand> = fc.oneof(
   fc.constantFrom(SMS_PARSED, SMS_REJECTED).map((type) => ({
     type: 'Record' as const,
-    received: { smsId: SMS_IDS[0], tenantId: TENANT_ID, sender: '8558', body: 'credit', receivedAt: null, recordedAt: at(0).toISOString(), source: 'native' as const },
+    received: { smsId: SMS_IDS[0], tenantId: TENANT_ID, sender: '8558', body: 'credit', receivedAt: null, recordedAt: at(0).toISOString(), source: 'native' as const, forwarderId: null },
     parse: parse(type, SMS_IDS[0]),
   })),
   fc.constantFrom(SMS_PARSED, SMS_REJECTED).map((type) => ({ type: 'Reparse' as const, parse: parse(type, SMS_IDS[0]) })),

@@ -7,3 +7,4 @@ export * from './tenant';
 export * from './projection/rebuild-requests';
 export * from './operator';
 export * from './sms-template';
+export * from './forwarder';

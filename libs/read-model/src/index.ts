@@ -12,3 +12,4 @@ export * from './projections/projection-rebuilds';
 export * from './projections/projection-statuses';
 export * from './dashboard/tenant-daily-summary';
 export * from './dashboard/tenant-daily-views';
+export * from './forwarders/forwarder-views';

@@ -134,4 +134,26 @@ export const readModelMigrations: readonly Migration[] = [
       ALTER TABLE rm_sms ADD COLUMN departures text[];
     `,
   },
+  {
+    id: 'read-model/006-forwarders',
+    sql: `
+      -- the phones that forward each tenant's SMS, from their streams
+      CREATE TABLE rm_forwarders (
+        forwarder_id uuid PRIMARY KEY,
+        tenant_id uuid NOT NULL,
+        app text NOT NULL,
+        device text,
+        name text,
+        first_seen_at timestamptz NOT NULL,
+        heartbeat_status text,
+        heartbeat_at timestamptz,
+        retired_at timestamptz,
+        stream_version bigint NOT NULL
+      );
+      CREATE INDEX rm_forwarders_tenant ON rm_forwarders (tenant_id, first_seen_at);
+      -- the forwarder each SMS came through: its traffic is read from here
+      ALTER TABLE rm_sms ADD COLUMN forwarder_id uuid;
+      CREATE INDEX rm_sms_forwarder ON rm_sms (forwarder_id, recorded_at) WHERE forwarder_id IS NOT NULL;
+    `,
+  },
 ];

@@ -125,7 +125,7 @@ describe('PaymentMatcher against a reference model, in batches', () => {
   async function sms(tenantId: string, reference: string, amountPaisa: number, copy: number): Promise<string> {
     const body = `Rs ${amountPaisa / 100} received. TID: ${reference} (copy ${copy})`;
     const smsId = smsIdFor(tenantId, '8558', body);
-    const received: SmsReceivedData = { smsId, tenantId, sender: '8558', body, receivedAt: null, recordedAt: new Date().toISOString(), source: 'native' };
+    const received: SmsReceivedData = { smsId, tenantId, sender: '8558', body, receivedAt: null, recordedAt: new Date().toISOString(), source: 'native', forwarderId: null };
     const parsed: SmsParsedData = {
       smsId, tenantId, gateway: GATEWAY, tier: 'template', templateId: 'model', institution: null, reference, normalizedReference: reference, amountPaisa,
       payer: null, receivingAccount: null, balancePaisa: null, occurredAt: null, reparsed: false,

@@ -17,9 +17,9 @@ async function applySms(tx: SqlExecutor, event: RecordedEvent<SmsEvent>, table: 
     case SMS_RECEIVED: {
       const sms = event.data;
       await tx.query(
-        `INSERT INTO ${table} (sms_id, tenant_id, sender, body, source, received_at, recorded_at, state, stream_version)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'received', $8) ON CONFLICT (sms_id) DO NOTHING`,
-        [sms.smsId, sms.tenantId, sms.sender, sms.body, sms.source, sms.receivedAt, sms.recordedAt, event.streamVersion],
+        `INSERT INTO ${table} (sms_id, tenant_id, sender, body, source, received_at, recorded_at, state, stream_version, forwarder_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'received', $8, $9) ON CONFLICT (sms_id) DO NOTHING`,
+        [sms.smsId, sms.tenantId, sms.sender, sms.body, sms.source, sms.receivedAt, sms.recordedAt, event.streamVersion, sms.forwarderId],
       );
       return;
     }

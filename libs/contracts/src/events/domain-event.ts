@@ -1,4 +1,5 @@
 import { BalanceObserved } from './balances';
+import { ForwarderEvent } from './forwarders';
 import { OperatorEvent } from './operators';
 import { PaymentEvent } from './payments';
 import { ProjectionRebuildRequested } from './projections';
@@ -7,4 +8,4 @@ import { SmsTemplateEvent } from './sms-templates';
 import { TenantEvent } from './tenants';
 
 /** Every event the service records, of every stream. */
-export type DomainEvent = PaymentEvent | SmsEvent | SmsAwaitingIntent | BalanceObserved | TenantEvent | OperatorEvent | SmsTemplateEvent | ProjectionRebuildRequested;
+export type DomainEvent = PaymentEvent | SmsEvent | SmsAwaitingIntent | BalanceObserved | TenantEvent | OperatorEvent | SmsTemplateEvent | ProjectionRebuildRequested | ForwarderEvent;

@@ -36,7 +36,8 @@ export const EVENT_SCHEMAS: { readonly [T in DomainEvent['type']]: EventSchema }
   PaymentExpired: FIRST,
   PaymentApproved: FIRST,
   PaymentRejected: FIRST,
-  SmsReceived: FIRST,
+  // 2: every SMS names the forwarder that sent it (none before forwarders were told apart).
+  SmsReceived: { version: 2, upcasters: [withDefaults({ forwarderId: null })] },
   // 2: every reading names its tier and institution (a reading recorded before tiers was a template reading).
   SmsParsed: { version: 2, upcasters: [withDefaults({ tier: 'template', institution: null })] },
   SmsRejected: FIRST,
@@ -60,6 +61,10 @@ export const EVENT_SCHEMAS: { readonly [T in DomainEvent['type']]: EventSchema }
   SmsTemplatePromoted: FIRST,
   SmsTemplateRetired: FIRST,
   ProjectionRebuildRequested: FIRST,
+  ForwarderSeen: FIRST,
+  ForwarderHeartbeat: FIRST,
+  ForwarderNamed: FIRST,
+  ForwarderRetired: FIRST,
 };
 
 const SCHEMAS = new Map<string, EventSchema>(Object.entries(EVENT_SCHEMAS));

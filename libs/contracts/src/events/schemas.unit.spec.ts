@@ -1,9 +1,9 @@
 import { EVENT_SCHEMAS, currentVersion, upcast } from './schemas';
 
 describe('event versions and upcasting', () => {
-  it('records SmsParsed at version 2, TenantRegistered at 3, every other type at 1, and an unknown type at 1', () => {
+  it('records SmsParsed and SmsReceived at version 2, TenantRegistered at 3, every other type at 1, and an unknown type at 1', () => {
     const later = Object.entries(EVENT_SCHEMAS).filter(([, schema]) => schema.version > 1).map(([type, schema]) => [type, schema.version]);
-    expect(later.sort()).toEqual([['SmsParsed', 2], ['TenantRegistered', 3]]);
+    expect(later.sort()).toEqual([['SmsParsed', 2], ['SmsReceived', 2], ['TenantRegistered', 3]]);
     expect(currentVersion('PaymentVerified')).toBe(1);
     expect(currentVersion('SomethingElse')).toBe(1);
   });
@@ -32,6 +32,12 @@ describe('event versions and upcasting', () => {
     ['version 3 is current: left as stored', { name: 'Shop', verificationPolicy: 'strict' }, 3, { name: 'Shop', verificationPolicy: 'strict' }],
   ])('TenantRegistered: %s', (_case, data, version, expected) => {
     expect(upcast('TenantRegistered', version, data)).toEqual(expected);
+  });
+
+  it('gives an SMS of version 1 no forwarder, and leaves version 2 as stored', () => {
+    expect(upcast('SmsReceived', undefined, { smsId: 's1', source: 'native' })).toEqual({ smsId: 's1', source: 'native', forwarderId: null });
+    expect(upcast('SmsReceived', 1, { smsId: 's1', forwarderId: 'f1' })).toEqual({ smsId: 's1', forwarderId: 'f1' });
+    expect(upcast('SmsReceived', 2, { smsId: 's1' })).toEqual({ smsId: 's1' });
   });
 
   it('leaves what is not a JSON object, and the types without older versions, as stored', () => {

@@ -1,4 +1,4 @@
-import { paymentIdFor, smsIdFor } from './payment-id';
+import { forwarderIdFor, paymentIdFor, smsIdFor } from './payment-id';
 
 describe('paymentIdFor', () => {
   it('gives one stable version-5 UUID per tenant, gateway and reference', () => {
@@ -26,5 +26,29 @@ describe('smsIdFor', () => {
   it('differs when any part differs, and from the payment id of the same text', () => {
     const base = smsIdFor('t1', '8558', 'body');
     expect(new Set([base, smsIdFor('t2', '8558', 'body'), smsIdFor('t1', '3737', 'body'), smsIdFor('t1', '8558', 'body!'), paymentIdFor('t1', 'bank', 'body')]).size).toBe(5);
+  });
+});
+
+describe('forwarderIdFor', () => {
+  it('gives one stable version-5 UUID per tenant, app and device', () => {
+    const id = forwarderIdFor('b3c1a1d2-0000-4000-8000-000000000001', 'sms_gateway_app', 'ZXhhbXBsZQ');
+    // Pinned: a change here would give a phone that already forwards a second forwarder.
+    expect(id).toBe('dc0d4430-84c9-5d91-a39a-2b5efcb74685');
+    expect(forwarderIdFor('b3c1a1d2-0000-4000-8000-000000000001', 'sms_gateway_app', 'ZXhhbXBsZQ')).toBe(id);
+  });
+
+  it('differs when any part differs; a header-named phone is one whatever app posts', () => {
+    const ids = [
+      forwarderIdFor('t1', 'httpsms', '+923001234567'),
+      forwarderIdFor('t2', 'httpsms', '+923001234567'),
+      forwarderIdFor('t1', 'twilio', '+923001234567'),
+      forwarderIdFor('t1', 'httpsms', '+923001234568'),
+      forwarderIdFor('t1', 'httpsms', null),
+      forwarderIdFor('t1', 'native', null),
+      forwarderIdFor('t1', null, '+923001234567'),
+      forwarderIdFor('t1', null, 'header'),
+      smsIdFor('t1', 'httpsms', '+923001234567'),
+    ];
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });

@@ -81,6 +81,7 @@ export const smsReceived = (overrides: Partial<SmsReceivedData> = {}): SmsReceiv
     receivedAt: '2026-11-26T10:58:40.000Z',
     recordedAt: '2026-11-26T10:59:00.000Z',
     source: 'native',
+    forwarderId: null,
     ...overrides,
   },
 });

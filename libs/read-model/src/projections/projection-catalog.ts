@@ -1,4 +1,4 @@
-import { PAYMENT_CATEGORY, SMS_CATEGORY, SMS_PARSED, SMS_RECEIVED, SMS_REJECTED } from '@pvs/contracts';
+import { FORWARDER_CATEGORY, PAYMENT_CATEGORY, SMS_CATEGORY, SMS_PARSED, SMS_RECEIVED, SMS_REJECTED } from '@pvs/contracts';
 import { EventFilter } from '@pvs/event-store';
 
 /** A projection's tables by role, under the names it writes them now. */
@@ -39,7 +39,13 @@ export const SMS_HOURLY_PROJECTION = {
   tables: { counts: 'rm_sms_hourly', sms: 'rm_sms_hourly_sms' },
 } as const satisfies ProjectionDefinition;
 
-export const PROJECTIONS: readonly ProjectionDefinition[] = [PAYMENTS_PROJECTION, SMS_PROJECTION, TENANT_DAILY_PROJECTION, SMS_HOURLY_PROJECTION];
+export const FORWARDERS_PROJECTION = {
+  name: 'forwarders',
+  filter: { categories: [FORWARDER_CATEGORY] },
+  tables: { forwarders: 'rm_forwarders' },
+} as const satisfies ProjectionDefinition;
+
+export const PROJECTIONS: readonly ProjectionDefinition[] = [PAYMENTS_PROJECTION, SMS_PROJECTION, TENANT_DAILY_PROJECTION, SMS_HOURLY_PROJECTION, FORWARDERS_PROJECTION];
 
 export function findProjection(name: string): ProjectionDefinition | undefined {
   return PROJECTIONS.find((projection) => projection.name === name);

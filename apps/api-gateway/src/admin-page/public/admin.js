@@ -681,6 +681,42 @@ function renderTenants(body, tenants, meta) {
   body.querySelector('.empty').hidden = tenants.length > 0;
 }
 
+// ---- Forwarding phones -----------------------------------------------------------------------
+
+const FORWARDER_LIMIT = 200;
+const APP_LABELS = { native: 'Own client', sms_gateway_app: 'SMS Gateway for Android', httpsms: 'httpSMS', twilio: 'Twilio', sms_to_url_forwarder: 'SMS to URL Forwarder' };
+const HEARTBEAT_TONES = { online: 'ok', offline: 'bad' };
+
+async function loadForwarders() {
+  const [forwarders, tenants] = await Promise.all([api(`/admin/forwarders?limit=${FORWARDER_LIMIT}`), api('/admin/tenants').catch(() => null)]);
+  if (tenants) tenantNames = new Map(tenants.map((tenant) => [tenant.id, tenant.name]));
+  return forwarders;
+}
+
+function forwarderRow(forwarder) {
+  const app = APP_LABELS[forwarder.app] ?? forwarder.app;
+  const phone = forwarder.name ?? forwarder.device ?? `Unnamed (${app})`;
+  const heartbeat = forwarder.heartbeat;
+  return h(
+    'tr',
+    { 'data-forwarder': forwarder.forwarder_id, class: forwarder.retired_at && 'retired' },
+    h('th', { scope: 'row' }, phone, forwarder.name && forwarder.device && h('span', { class: 'sub' }, forwarder.device)),
+    h('td', {}, tenantNames.get(forwarder.tenant_id) ?? forwarder.tenant_id),
+    h('td', {}, app),
+    h('td', { 'data-col': 'last_sms' }, forwarder.last_sms_at ? ago(forwarder.last_sms_at) : dash),
+    h('td', { class: 'num', 'data-col': 'sms_last_24h' }, number.format(forwarder.sms_last_24h)),
+    h('td', { 'data-col': 'heartbeat' }, heartbeat ? [badge(HEARTBEAT_TONES[heartbeat.status], heartbeat.status), ' ', ago(heartbeat.at)] : dash),
+    h('td', { 'data-col': 'retired' }, forwarder.retired_at ? dateTime(forwarder.retired_at) : dash),
+  );
+}
+
+function renderForwarders(body, forwarders, meta) {
+  const watched = forwarders.filter((forwarder) => !forwarder.retired_at).length;
+  meta.textContent = `${number.format(watched)} in use · ${number.format(forwarders.length - watched)} retired`;
+  const headings = [['Phone'], ['Tenant'], ['App'], ['Last SMS'], ['SMS, 24 h', 'num'], ['Heartbeat'], ['Retired']];
+  body.replaceChildren(forwarders.length > 0 ? table('forwarders-table', headings, forwarders.map(forwarderRow)) : empty('No phone has forwarded an SMS yet.'));
+}
+
 // ---- Panels, refresh, sign-in -----------------------------------------------------------------
 
 const PANELS = [
@@ -689,6 +725,7 @@ const PANELS = [
   { id: 'sms-hours', load: loadSmsHours, render: renderSmsHours },
   { id: 'rejected', load: loadRejected, render: renderRejected },
   { id: 'tenants', load: () => api('/admin/tenants'), render: renderTenants },
+  { id: 'forwarders', load: loadForwarders, render: renderForwarders },
   { id: 'webhooks', load: loadWebhooks, render: renderWebhooks },
   { id: 'projections', load: () => api('/admin/projections'), render: renderProjections },
 ];

@@ -1,5 +1,5 @@
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { GATEWAYS, PAYMENT_STATUSES, REVIEW_REASONS } from '@pvs/contracts';
+import { GATEWAYS, PAYMENT_STATUSES, REVIEW_REASONS, SMS_SOURCES } from '@pvs/contracts';
 import { DELIVERY_STATUSES } from '@pvs/webhook-deliveries';
 import { dateTime, nullable, pkr, uuid } from './schemas';
 
@@ -82,6 +82,26 @@ export const OPERATOR_SCHEMAS: Record<string, SchemaObject> = {
       transaction_uuid: nullable(uuid),
       outcome: nullable(str),
       readable_by: { ...nullable(str), description: 'For a rejected SMS: the template that would read it now (learned or promoted since, or its sender allowed since); `POST /admin/sms/reparse` applies it' },
+    },
+  },
+  Forwarder: {
+    type: 'object',
+    required: ['forwarder_id', 'tenant_id', 'app', 'device', 'name', 'first_seen_at', 'heartbeat', 'retired_at'],
+    properties: {
+      forwarder_id: uuid,
+      tenant_id: uuid,
+      app: { type: 'string', enum: [...SMS_SOURCES], description: 'The app that first brought its SMS or heartbeat' },
+      device: { ...nullable(str), description: "What names the phone: the app's device id, owner or receiving number, or the X-Forwarder-Id header; null for the one unnamed phone of an app" },
+      name: { ...nullable(str), description: "An operator's name for it" },
+      first_seen_at: dateTime,
+      heartbeat: nullable({
+        type: 'object',
+        required: ['status', 'at'],
+        properties: { status: { type: 'string', enum: ['online', 'offline'] }, at: dateTime },
+      }),
+      retired_at: { ...nullable(dateTime), description: 'Out of use until it speaks again' },
+      last_sms_at: { ...nullable(dateTime), description: 'Listed forwarders only: its last SMS' },
+      sms_last_24h: { type: 'integer', minimum: 0, description: 'Listed forwarders only: SMS it forwarded in the 24 hours before the request' },
     },
   },
   ReparseResult: {

@@ -1,4 +1,4 @@
-import { SmsSource } from '@pvs/contracts';
+import { ForwarderStatus, SmsSource } from '@pvs/contracts';
 import { MAX_BODY_LENGTH } from '@pvs/sms-parsers';
 import { plainTextProblem } from '../../http/plain-text';
 
@@ -10,10 +10,32 @@ export interface ForwardedSms {
   /** ISO 8601, UTC; null when the caller did not say. */
   readonly receivedAt: string | null;
   readonly source: SmsSource;
+  /** The phone, as the payload (or the merchant's header) names it; null when nothing names it. */
+  readonly device: string | null;
+  readonly namedBy: 'payload' | 'header';
+}
+
+/** A forwarder app's word on its phone, posted to the same URL as its SMS. */
+export interface ForwardedHeartbeat {
+  readonly heartbeat: ForwarderStatus;
+  /** When the app says it was so; null when it did not say. */
+  readonly at: string | null;
+  readonly source: SmsSource;
+  readonly device: string | null;
+  readonly namedBy: 'payload' | 'header';
 }
 
 type Payload = Record<string, unknown>;
 type Reading = ForwardedSms | { readonly error: string };
+export type ForwarderReading = Reading | ForwardedHeartbeat;
+
+/** httpSMS's heartbeat events: `online` when it is heard again, anything else when one was missed. */
+const HTTPSMS_HEARTBEATS: Readonly<Record<string, ForwarderStatus>> = {
+  'phone.heartbeat.online': 'online',
+  'phone.heartbeat.offline': 'offline',
+  'phone.heartbeat.missed': 'offline',
+  'phone.heartbeat.dead': 'offline',
+};
 
 const NATIVE_FIELDS = new Set(['sender', 'body', 'received_at']);
 
@@ -23,21 +45,37 @@ const isObject = (value: unknown): value is Payload => typeof value === 'object'
  * Reads an ingest body: ours (`{sender, body, received_at}`) or the native webhook of a popular
  * forwarder, told apart by shape, so merchants can point those apps straight at us.
  */
-export function readForwardedSms(payload: Payload): Reading {
+export function readForwardedSms(payload: Payload): ForwarderReading {
   if ('sender' in payload || 'body' in payload) return readNative(payload);
   if (payload.event === 'sms:received' && isObject(payload.payload)) {
     const { message, phoneNumber, receivedAt } = payload.payload;
-    return checked('sms_gateway_app', phoneNumber, message, lenientTime(receivedAt), 'payload.phoneNumber', 'payload.message');
+    return checked('sms_gateway_app', phoneNumber, message, lenientTime(receivedAt), 'payload.phoneNumber', 'payload.message', deviceName(payload.deviceId));
   }
+  if (payload.event === 'system:ping') return { heartbeat: 'online', at: null, source: 'sms_gateway_app', device: deviceName(payload.deviceId), namedBy: 'payload' };
   if (payload.type === 'message.phone.received' && isObject(payload.data)) {
-    const { contact, content, timestamp } = payload.data;
-    return checked('httpsms', contact, content, lenientTime(timestamp), 'data.contact', 'data.content');
+    const { contact, content, timestamp, owner } = payload.data;
+    return checked('httpsms', contact, content, lenientTime(timestamp), 'data.contact', 'data.content', deviceName(owner));
   }
-  if ('From' in payload && 'Body' in payload) return checked('twilio', payload.From, payload.Body, null, 'From', 'Body');
+  const httpSmsHeartbeat = typeof payload.type === 'string' ? HTTPSMS_HEARTBEATS[payload.type] : undefined;
+  if (httpSmsHeartbeat && isObject(payload.data)) {
+    return { heartbeat: httpSmsHeartbeat, at: lenientTime(payload.data.timestamp), source: 'httpsms', device: deviceName(payload.data.owner), namedBy: 'payload' };
+  }
+  if ('From' in payload && 'Body' in payload) return checked('twilio', payload.From, payload.Body, null, 'From', 'Body', deviceName(payload.To));
   if ('from' in payload && 'text' in payload) {
-    return checked('sms_to_url_forwarder', payload.from, payload.text, lenientTime(payload.receivedStamp), 'from', 'text');
+    return checked('sms_to_url_forwarder', payload.from, payload.text, lenientTime(payload.receivedStamp), 'from', 'text', null);
   }
   return { error: 'Unrecognized request body: send {sender, body, received_at} or the webhook of a supported SMS forwarder' };
+}
+
+/**
+ * What a payload names its phone by, when it is a plain identifier; anything else names none (the SMS is never refused
+ * for it: it counts under the tenant's unnamed forwarder of that app).
+ */
+export function deviceName(value: unknown): string | null {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return String(value);
+  if (typeof value !== 'string') return null;
+  const name = value.trim();
+  return plainTextProblem(name, 'identifier', 1, MAX_SENDER_LENGTH) === null ? name : null;
 }
 
 function readNative(payload: Payload): Reading {
@@ -48,16 +86,16 @@ function readNative(payload: Payload): Reading {
     receivedAt = typeof payload.received_at === 'string' ? strictTime(payload.received_at) : null;
     if (!receivedAt) return { error: 'received_at must be an ISO 8601 date-time' };
   }
-  return checked('native', payload.sender, payload.body, receivedAt, 'sender', 'body');
+  return checked('native', payload.sender, payload.body, receivedAt, 'sender', 'body', null);
 }
 
-function checked(source: SmsSource, sender: unknown, body: unknown, receivedAt: string | null, senderField: string, bodyField: string): Reading {
+function checked(source: SmsSource, sender: unknown, body: unknown, receivedAt: string | null, senderField: string, bodyField: string, device: string | null): Reading {
   if (typeof sender !== 'string') return { error: `${senderField} must be a non-empty string` };
   const senderProblem = plainTextProblem(sender.trim(), 'identifier', 1, MAX_SENDER_LENGTH);
   if (senderProblem !== null) return { error: `${senderField} ${senderProblem}` };
   if (typeof body !== 'string' || body.trim() === '') return { error: `${bodyField} must be a non-empty string` };
   if (body.length > MAX_BODY_LENGTH) return { error: `${bodyField} must be at most ${MAX_BODY_LENGTH} characters` };
-  return { sender: sender.trim(), body, receivedAt, source };
+  return { sender: sender.trim(), body, receivedAt, source, device, namedBy: 'payload' };
 }
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/;

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SMS_CATEGORY, SMS_MATCHED, SMS_REJECTED, SMS_UNMATCHED, SmsOutcome, SmsReceivedData, isOutcomeOfParse, paisaToPkr, smsStream } from '@pvs/contracts';
+import { ForwarderStatus, SMS_CATEGORY, SMS_MATCHED, SMS_REJECTED, SMS_UNMATCHED, SmsOutcome, SmsReceivedData, isOutcomeOfParse, paisaToPkr, smsStream } from '@pvs/contracts';
 import { NO_SMS, Result, Tenant, outcomesOfParse, refused, smsDecider, smsIdFor, succeed } from '@pvs/domain';
 import { APPEND_SIGNALS, AppendSignals, Checkpoint, EVENT_STORE, EventFilter, EventStore, RecordedEvent, handleCommand } from '@pvs/event-store';
 import { METRICS, Metrics } from '@pvs/observability';
@@ -8,7 +8,8 @@ import { normalizeSender } from '@pvs/sms-parsers';
 import { GATEWAY_CONFIG, GatewayConfig } from '../../gateway-config';
 import { LEARNED_TEMPLATE_REGISTRY, LearnedTemplateRegistry } from '../learned-templates/learned-template-registry';
 import { parseRecordedSms } from '../sms-parsing';
-import { ForwardedSms } from './forwarded-sms';
+import { FORWARDER_REGISTRY, ForwarderRegistry } from '../../forwarders/forwarder-registry';
+import { ForwardedHeartbeat, ForwardedSms } from './forwarded-sms';
 import { rejectionMessage } from './rejection-messages';
 
 export type IngestStatus = 'verified' | 'manual_review' | 'unmatched' | 'processing';
@@ -19,6 +20,12 @@ export interface IngestOutcome {
   readonly transaction_uuid: string | null;
   readonly reference: string | null;
   readonly amount: number;
+}
+
+/** The answer to a heartbeat posted where SMS are: what was recorded, for which forwarder. */
+export interface HeartbeatOutcome {
+  readonly heartbeat: ForwarderStatus;
+  readonly forwarder_id: string;
 }
 
 const POLL_MS = 25;
@@ -35,7 +42,15 @@ export class IngestSmsHandler {
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     @Inject(METRICS) private readonly metrics: Metrics,
     @Inject(LEARNED_TEMPLATE_REGISTRY) private readonly learned: LearnedTemplateRegistry,
+    @Inject(FORWARDER_REGISTRY) private readonly forwarders: ForwarderRegistry,
   ) {}
+
+  /** A forwarder app's heartbeat: recorded on its forwarder's stream. */
+  async heartbeat(tenant: Tenant, beat: ForwardedHeartbeat, correlationId: string): Promise<HeartbeatOutcome> {
+    const at = beat.at === null ? null : new Date(beat.at);
+    const forwarderId = await this.forwarders.beat({ tenantId: tenant.id, app: beat.source, device: beat.device, namedBy: beat.namedBy }, beat.heartbeat, at, this.clock.now(), correlationId);
+    return { heartbeat: beat.heartbeat, forwarder_id: forwarderId };
+  }
 
   /**
    * Records the SMS exactly as forwarded, with its parse result, in one append, whatever the
@@ -53,6 +68,7 @@ export class IngestSmsHandler {
       receivedAt: sms.receivedAt,
       recordedAt: this.clock.now().toISOString(),
       source: sms.source,
+      forwarderId: await this.forwarders.hear({ tenantId: tenant.id, app: sms.source, device: sms.device, namedBy: sms.namedBy }, this.clock.now(), correlationId),
     };
     const parse = parseRecordedSms(tenant, received, false, this.learned.forTenant(tenant.id));
     // Almost every SMS is new: it is appended without a read, and a repeat is read on the conflict.

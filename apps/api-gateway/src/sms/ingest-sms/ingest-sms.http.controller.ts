@@ -10,7 +10,8 @@ import { SmsIngestCredentialGuard } from '../../auth/sms-ingest-credential.guard
 import { TenantThrottlerGuard } from '../../auth/tenant-throttler.guard';
 import { RATE_LIMITS } from '../../rate-limits';
 import { readForwardedSms } from './forwarded-sms';
-import { IngestOutcome, IngestSmsHandler } from './ingest-sms.handler';
+import { forwarderHeader } from '../../forwarders/forwarder-header';
+import { HeartbeatOutcome, IngestOutcome, IngestSmsHandler } from './ingest-sms.handler';
 import { valueOf } from '../../http/refusals';
 
 @Controller('sms')
@@ -38,9 +39,12 @@ export class IngestSmsHttpController {
   @HttpCode(HttpStatus.OK)
   @UseGuards(SmsIngestCredentialGuard, TenantThrottlerGuard)
   @Throttle({ default: RATE_LIMITS.ingest })
-  async ingest(@CurrentTenant() tenant: Tenant, @Body() body: Record<string, unknown>, @Req() request: FastifyRequest): Promise<IngestOutcome> {
-    const sms = readForwardedSms(body);
-    if ('error' in sms) throw new UnprocessableEntityException(sms.error);
-    return valueOf(await this.handler.ingest(tenant, sms, request.id));
+  async ingest(@CurrentTenant() tenant: Tenant, @Body() body: Record<string, unknown>, @Req() request: FastifyRequest): Promise<IngestOutcome | HeartbeatOutcome> {
+    const reading = readForwardedSms(body);
+    if ('error' in reading) throw new UnprocessableEntityException(reading.error);
+    const header = forwarderHeader(request);
+    const named = header === null ? reading : { ...reading, device: header, namedBy: 'header' as const };
+    if ('heartbeat' in named) return this.handler.heartbeat(tenant, named, request.id);
+    return valueOf(await this.handler.ingest(tenant, named, request.id));
   }
 }

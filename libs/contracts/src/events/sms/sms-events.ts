@@ -14,7 +14,8 @@ export function smsStream(smsId: string): string {
 }
 
 /** How the SMS reached us: our own body, or a forwarder app's native webhook. */
-export type SmsSource = 'native' | 'sms_gateway_app' | 'httpsms' | 'twilio' | 'sms_to_url_forwarder';
+export const SMS_SOURCES = ['native', 'sms_gateway_app', 'httpsms', 'twilio', 'sms_to_url_forwarder'] as const;
+export type SmsSource = (typeof SMS_SOURCES)[number];
 
 /** Exactly what the merchant forwarded, recorded before anything else happens. */
 export interface SmsReceivedData {
@@ -27,6 +28,8 @@ export interface SmsReceivedData {
   /** When we recorded it. */
   readonly recordedAt: string;
   readonly source: SmsSource;
+  /** The forwarder that sent it (see forwarderStream); null for an SMS recorded before forwarders were told apart. */
+  readonly forwarderId: string | null;
 }
 
 /** How a credit was read: by a known template (high confidence), or extracted from a wording no template knows. */

@@ -1,0 +1,81 @@
+import { FORWARDER_CATEGORY, ForwarderStatus, forwarderStream, isForwarderEvent } from '@pvs/contracts';
+import { ForwarderCommand, ForwarderHandle, ForwarderState, forwarderDecider, forwarderIdOf } from '@pvs/domain';
+import { AppendSignals, CatchUpSubscription, Checkpoint, EventStore, RecordedEvent, handleCommand } from '@pvs/event-store';
+
+export const FORWARDER_REGISTRY = Symbol('FORWARDER_REGISTRY');
+
+interface Known {
+  readonly state: ForwarderState;
+  readonly version: number;
+}
+
+/**
+ * Every forwarder's state, kept in memory from the forwarder streams in every gateway process, so an SMS from a
+ * phone already known (and not retired) costs no read and no append; the first SMS of a phone records it. The
+ * commands go through the stream's decider on the state held here: if another process got there first, the
+ * append conflicts and the stream is read.
+ */
+export class ForwarderRegistry {
+  private readonly known = new Map<string, Known>();
+  private readonly subscription: CatchUpSubscription;
+
+  constructor(
+    private readonly events: EventStore,
+    signals: AppendSignals,
+    pollIntervalMs = 250,
+  ) {
+    this.subscription = CatchUpSubscription.fromStart(events, signals, { categories: [FORWARDER_CATEGORY] }, (batch) => this.applyAll(batch), pollIntervalMs);
+  }
+
+  start(): Promise<void> {
+    return this.subscription.startCaughtUp();
+  }
+
+  stop(): Promise<void> {
+    return this.subscription.stop();
+  }
+
+  /** Records the forwarder an SMS came through, when it is new or was retired; returns its id. */
+  async hear(from: ForwarderHandle, now: Date, correlationId: string): Promise<string> {
+    const id = forwarderIdOf(from);
+    const held = this.known.get(id);
+    if (held?.state && held.state.retiredAt === null) return id;
+    await this.send(id, { type: 'Hear', from, now }, correlationId);
+    return id;
+  }
+
+  /**
+   * Sends a command to one forwarder's stream. What a phone says (an SMS, a heartbeat) is decided on the state held
+   * here, without a read; an operator's command reads the stream, so that it is never refused on a state not yet
+   * caught up.
+   */
+  send(forwarderId: string, command: ForwarderCommand, correlationId: string) {
+    const fromThePhone = command.type === 'Hear' || command.type === 'Beat';
+    return handleCommand(this.events, forwarderStream(forwarderId), forwarderDecider, command, {
+      metadata: (state) => ({ tenantId: fromThePhone ? command.from.tenantId : state?.tenantId, correlationId }),
+      known: fromThePhone ? (this.known.get(forwarderId) ?? { state: null, version: 0 }) : undefined,
+    });
+  }
+
+  /** Records a heartbeat (and the forwarder, when it is new or was retired); returns its id. */
+  async beat(from: ForwarderHandle, status: ForwarderStatus, at: Date | null, now: Date, correlationId: string): Promise<string> {
+    const id = forwarderIdOf(from);
+    await this.send(id, { type: 'Beat', from, status, at, now }, correlationId);
+    return id;
+  }
+
+  /** Resolves true once the forwarder event at `checkpoint` is applied here. */
+  waitFor(checkpoint: Checkpoint, timeoutMs: number): Promise<boolean> {
+    return this.subscription.waitFor(checkpoint, timeoutMs);
+  }
+
+  private applyAll(events: readonly RecordedEvent[]): void {
+    for (const event of events) {
+      if (!isForwarderEvent(event)) continue;
+      const id = event.streamName.slice(FORWARDER_CATEGORY.length + 1);
+      const held = this.known.get(id);
+      if (held && event.streamVersion <= held.version) continue;
+      this.known.set(id, { state: forwarderDecider.evolve(held?.state ?? null, event), version: event.streamVersion });
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Param, Patch, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { FastifyRequest } from 'fastify';
+import { FORWARDER_NOT_FOUND, Forwarder, ForwarderCommand, Principal, Result, refused, succeed } from '@pvs/domain';
+import { ForwarderView, ForwarderViews } from '@pvs/read-model';
+import { CLOCK, Clock } from '@pvs/runtime';
+import { CurrentOperator, OperatorGuard } from '../auth/operator.guard';
+import { AdminApi, ApiBodyErrors, ApiData, ApiErrors, ApiList, LimitQuery, PathParam, Summary, UuidQuery } from '../http/openapi/api-docs';
+import { schemaRef } from '../http/openapi/schemas';
+import { limitParam, optionalUuidParam } from '../http/query-params';
+import { valueOf } from '../http/refusals';
+import { UuidOrNotFoundPipe } from '../http/uuid-or-not-found.pipe';
+import { FORWARDER_REGISTRY, ForwarderRegistry } from './forwarder-registry';
+import { NameForwarderRequest } from './name-forwarder.request.dto';
+
+export const FORWARDER_VIEWS = Symbol('FORWARDER_VIEWS');
+/** How long an operator's change waits to be live in this process (it is recorded either way). */
+const LIVE_WAIT_MS = 2_000;
+
+const forwarderResponse = (forwarder: Forwarder) => ({
+  forwarder_id: forwarder.id,
+  tenant_id: forwarder.tenantId,
+  app: forwarder.app,
+  device: forwarder.device,
+  name: forwarder.name,
+  first_seen_at: forwarder.firstSeenAt,
+  heartbeat: forwarder.heartbeat,
+  retired_at: forwarder.retiredAt,
+});
+
+const listedResponse = (forwarder: ForwarderView) => ({
+  forwarder_id: forwarder.forwarderId,
+  tenant_id: forwarder.tenantId,
+  app: forwarder.app,
+  device: forwarder.device,
+  name: forwarder.name,
+  first_seen_at: forwarder.firstSeenAt.toISOString(),
+  heartbeat: forwarder.heartbeat && { status: forwarder.heartbeat.status, at: forwarder.heartbeat.at.toISOString() },
+  retired_at: forwarder.retiredAt?.toISOString() ?? null,
+  last_sms_at: forwarder.lastSmsAt?.toISOString() ?? null,
+  sms_last_24h: forwarder.smsLastDay,
+});
+
+/** The phones that forward each tenant's SMS: known from the first SMS or heartbeat each sends. */
+@Controller('admin/forwarders')
+@UseGuards(OperatorGuard)
+@AdminApi()
+export class ForwardersHttpController {
+  constructor(
+    @Inject(FORWARDER_VIEWS) private readonly views: ForwarderViews,
+    @Inject(FORWARDER_REGISTRY) private readonly registry: ForwarderRegistry,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  @Get()
+  @Summary('Forwarding phones, newest first, with their last SMS and heartbeat')
+  @UuidQuery('tenant_id', 'Only this tenant')
+  @LimitQuery()
+  @ApiList('The forwarders', schemaRef('Forwarder'))
+  @ApiErrors(422)
+  async list(@Query('tenant_id') tenantId?: string, @Query('limit') limit?: string) {
+    const rows = await this.views.list({ tenantId: optionalUuidParam('tenant_id', tenantId), limit: limitParam(limit), now: this.clock.now() });
+    return { success: true, data: rows.map(listedResponse) };
+  }
+
+  @Patch(':id')
+  @Summary('Name a forwarder')
+  @PathParam('id', 'The forwarder id')
+  @ApiData(200, 'The forwarder, named', schemaRef('Forwarder'))
+  @ApiBodyErrors()
+  @ApiErrors(404, 409)
+  async name(@Param('id', new UuidOrNotFoundPipe('Forwarder')) id: string, @Body() body: NameForwarderRequest, @CurrentOperator() by: Principal, @Req() request: FastifyRequest) {
+    return { success: true, data: forwarderResponse(valueOf(await this.change(id, { type: 'Name', name: body.name, by }, request.id))) };
+  }
+
+  @Post(':id/retire')
+  @Summary('Retire a forwarder: no longer watched, until it speaks again')
+  @PathParam('id', 'The forwarder id')
+  @ApiData(200, 'The forwarder, retired', schemaRef('Forwarder'))
+  @ApiErrors(404, 409)
+  @HttpCode(HttpStatus.OK)
+  async retire(@Param('id', new UuidOrNotFoundPipe('Forwarder')) id: string, @CurrentOperator() by: Principal, @Req() request: FastifyRequest) {
+    return { success: true, data: forwarderResponse(valueOf(await this.change(id, { type: 'Retire', by, now: this.clock.now() }, request.id))) };
+  }
+
+  private async change(id: string, command: ForwarderCommand, correlationId: string): Promise<Result<Forwarder>> {
+    const changed = await this.registry.send(id, command, correlationId);
+    if (!changed.ok) return changed;
+    // This process hears the phone next as retired (or named): its next SMS brings it back.
+    if (changed.checkpoint !== null) await this.registry.waitFor(changed.checkpoint, LIVE_WAIT_MS);
+    return changed.state ? succeed(changed.state) : refused('not_found', FORWARDER_NOT_FOUND);
+  }
+}

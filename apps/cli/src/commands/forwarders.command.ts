@@ -1,0 +1,64 @@
+import { Command } from 'commander';
+import { action } from '../program';
+
+interface ForwarderData {
+  readonly forwarder_id: string;
+  readonly tenant_id: string;
+  readonly app: string;
+  readonly device: string | null;
+  readonly name: string | null;
+  readonly first_seen_at: string;
+  readonly heartbeat: { readonly status: string; readonly at: string } | null;
+  readonly retired_at: string | null;
+  readonly last_sms_at?: string | null;
+  readonly sms_last_24h?: number;
+}
+
+const heartbeatOf = (forwarder: ForwarderData) => (forwarder.heartbeat ? `${forwarder.heartbeat.status} ${forwarder.heartbeat.at}` : null);
+
+export function forwardersCommand(program: Command): void {
+  const forwarders = program.command('forwarders').description('the phones that forward SMS: known from the first SMS or heartbeat each sends');
+
+  forwarders
+    .command('list')
+    .description('forwarding phones, newest first, with their last SMS and heartbeat')
+    .option('--tenant <id>', 'only this tenant')
+    .option('--limit <n>', 'at most this many')
+    .action(
+      action(async ({ api, out }, options: { tenant?: string; limit?: string }) => {
+        const query = new URLSearchParams();
+        if (options.tenant) query.set('tenant_id', options.tenant);
+        if (options.limit) query.set('limit', options.limit);
+        const all = await api.get<ForwarderData[]>(`/admin/forwarders${query.size > 0 ? `?${query}` : ''}`);
+        out.result(all, () =>
+          out.table(
+            ['id', 'tenant', 'app', 'device', 'name', 'last SMS', 'SMS 24 h', 'heartbeat', 'retired at'],
+            all.map((f) => [f.forwarder_id, f.tenant_id, f.app, f.device, f.name, f.last_sms_at ?? null, f.sms_last_24h ?? 0, heartbeatOf(f), f.retired_at]),
+          ),
+        );
+      }),
+    );
+
+  forwarders
+    .command('name')
+    .description('give a forwarder a name operators know it by')
+    .argument('<id>', 'the forwarder id, as `forwarders list` shows it')
+    .argument('<name>', 'the name ("Shop counter")')
+    .action(
+      action(async ({ api, out }, id: string, name: string) => {
+        const forwarder = await api.patch<ForwarderData>(`/admin/forwarders/${encodeURIComponent(id)}`, { name });
+        out.result(forwarder, () => out.line(`${forwarder.forwarder_id} is now named ${forwarder.name}`));
+      }),
+    );
+
+  forwarders
+    .command('retire')
+    .description('stop watching a forwarder, until it speaks again')
+    .argument('<id>', 'the forwarder id, as `forwarders list` shows it')
+    .action(
+      action(async ({ api, out }, id: string) => {
+        const forwarder = await api.post<ForwarderData>(`/admin/forwarders/${encodeURIComponent(id)}/retire`);
+        out.result(forwarder, () => out.line(`${forwarder.name ?? forwarder.device ?? forwarder.forwarder_id} retired at ${forwarder.retired_at}`));
+      }),
+    );
+}

@@ -1,0 +1,62 @@
+import { Event, eventGuard } from '../event';
+import { SmsSource } from '../sms/sms-events';
+
+export const FORWARDER_CATEGORY = 'forwarder';
+export const FORWARDER_SEEN = 'ForwarderSeen';
+export const FORWARDER_HEARTBEAT = 'ForwarderHeartbeat';
+export const FORWARDER_NAMED = 'ForwarderNamed';
+export const FORWARDER_RETIRED = 'ForwarderRetired';
+
+/** A forwarder's stream is named by its id, derived from tenant, app and device: every gateway process finds the same one. */
+export function forwarderStream(forwarderId: string): string {
+  return `${FORWARDER_CATEGORY}-${forwarderId}`;
+}
+
+/** What an app says about its phone when it speaks: a heartbeat's word, or an SMS forwarded (which is `online`). */
+export const FORWARDER_STATUSES = ['online', 'offline'] as const;
+export type ForwarderStatus = (typeof FORWARDER_STATUSES)[number];
+
+/**
+ * A phone (or number) that forwards a tenant's SMS, first heard from, or heard from again after it was retired.
+ * `device` is what the payload names it by (SMS Gateway for Android's `deviceId`, httpSMS's `owner`, Twilio's `To`,
+ * an `X-Forwarder-Id` header); null for an app that names nothing: the tenant's one unnamed forwarder of that app.
+ */
+export interface ForwarderSeenData {
+  readonly forwarderId: string;
+  readonly tenantId: string;
+  readonly app: SmsSource;
+  readonly device: string | null;
+  readonly seenAt: string;
+}
+
+/** The app's own word on its phone (SMS Gateway for Android `system:ping`, httpSMS `phone.heartbeat.*`, or ours). */
+export interface ForwarderHeartbeatData {
+  readonly forwarderId: string;
+  readonly status: ForwarderStatus;
+  /** When the app says it was so; when we heard it if it did not say. */
+  readonly at: string;
+  readonly recordedAt: string;
+}
+
+/** An operator's name for the forwarder ("Shop counter phone"). */
+export interface ForwarderNamedData {
+  readonly forwarderId: string;
+  readonly name: string;
+  readonly namedBy: string;
+}
+
+/** Out of use: not watched for silence until it speaks again. */
+export interface ForwarderRetiredData {
+  readonly forwarderId: string;
+  readonly retiredBy: string;
+  readonly retiredAt: string;
+}
+
+export type ForwarderSeen = Event<typeof FORWARDER_SEEN, ForwarderSeenData>;
+export type ForwarderHeartbeat = Event<typeof FORWARDER_HEARTBEAT, ForwarderHeartbeatData>;
+export type ForwarderNamed = Event<typeof FORWARDER_NAMED, ForwarderNamedData>;
+export type ForwarderRetired = Event<typeof FORWARDER_RETIRED, ForwarderRetiredData>;
+/** Every event of a forwarder stream. */
+export type ForwarderEvent = ForwarderSeen | ForwarderHeartbeat | ForwarderNamed | ForwarderRetired;
+export const isForwarderEvent = eventGuard<ForwarderEvent>({ [FORWARDER_SEEN]: true, [FORWARDER_HEARTBEAT]: true, [FORWARDER_NAMED]: true, [FORWARDER_RETIRED]: true });
+export const isForwarderSeen = eventGuard<ForwarderSeen>({ [FORWARDER_SEEN]: true });

@@ -1,0 +1,62 @@
+import { FORWARDER_HEARTBEAT, FORWARDER_NAMED, FORWARDER_RETIRED, FORWARDER_SEEN, ForwarderEvent } from '@pvs/contracts';
+import { fold } from '../decider';
+import { forwarderIdFor } from '../ids/payment-id';
+import { BOOTSTRAP_ADMIN, Principal } from '../operator';
+import { ForwarderCommand, ForwarderHandle, decideForwarder, forwarderDecider, forwarderIdOf } from './decide';
+
+const TENANT = '6a1f0c2e-8d3b-4e7a-9c5d-2b1e0f3a4c5d';
+const phone: ForwarderHandle = { tenantId: TENANT, app: 'sms_gateway_app', device: 'ZXhhbXBsZQ', namedBy: 'payload' };
+const ID = forwarderIdFor(TENANT, 'sms_gateway_app', 'ZXhhbXBsZQ');
+const ayesha: Principal = { id: 'op_0a1b2c3d4e5f6071', name: 'Ayesha Siddiqui' };
+const T0 = '2026-11-27T08:00:00.000Z';
+const T1 = '2026-11-27T09:00:00.000Z';
+
+const seen = (at = T0): ForwarderEvent => ({ type: FORWARDER_SEEN, data: { forwarderId: ID, tenantId: TENANT, app: 'sms_gateway_app', device: 'ZXhhbXBsZQ', seenAt: at } });
+const beat = (status: 'online' | 'offline', at: string, recordedAt = at): ForwarderEvent => ({ type: FORWARDER_HEARTBEAT, data: { forwarderId: ID, status, at, recordedAt } });
+const named = (name: string, by = 'Ayesha Siddiqui'): ForwarderEvent => ({ type: FORWARDER_NAMED, data: { forwarderId: ID, name, namedBy: by } });
+const retired = (at = T1): ForwarderEvent => ({ type: FORWARDER_RETIRED, data: { forwarderId: ID, retiredBy: 'admin', retiredAt: at } });
+
+const hear = (at = T1): ForwarderCommand => ({ type: 'Hear', from: phone, now: new Date(at) });
+const notFound = { ok: false, refusal: { kind: 'not_found', message: 'Forwarder not found' } };
+
+describe('decideForwarder', () => {
+  it.each<[string, ForwarderEvent[], ForwarderCommand, unknown]>([
+    ['Hear a phone never heard', [], hear(T0), { ok: true, events: [seen(T0)] }],
+    ['Hear it again', [seen()], hear(), { ok: true, events: [] }],
+    ['Hear it after it was retired', [seen(), retired()], hear('2026-11-27T10:00:00.000Z'), { ok: true, events: [seen('2026-11-27T10:00:00.000Z')] }],
+    ['a heartbeat of a phone never heard', [], { type: 'Beat', from: phone, status: 'online', at: null, now: new Date(T0) }, { ok: true, events: [seen(T0), beat('online', T0)] }],
+    ['a heartbeat that says when', [seen()], { type: 'Beat', from: phone, status: 'offline', at: new Date(T0), now: new Date(T1) }, { ok: true, events: [beat('offline', T0, T1)] }],
+    ['a heartbeat after retirement', [seen(), retired()], { type: 'Beat', from: phone, status: 'online', at: null, now: new Date(T1) }, { ok: true, events: [seen(T1), beat('online', T1)] }],
+    ['Name it', [seen()], { type: 'Name', name: 'Shop counter', by: ayesha }, { ok: true, events: [named('Shop counter')] }],
+    ['Name it as it is named', [seen(), named('Shop counter')], { type: 'Name', name: 'Shop counter', by: BOOTSTRAP_ADMIN }, { ok: true, events: [] }],
+    ['Rename it', [seen(), named('Shop counter')], { type: 'Name', name: 'Back office', by: BOOTSTRAP_ADMIN }, { ok: true, events: [named('Back office', 'admin')] }],
+    ['Name a phone never heard', [], { type: 'Name', name: 'x', by: ayesha }, notFound],
+    ['Retire it', [seen()], { type: 'Retire', by: BOOTSTRAP_ADMIN, now: new Date(T1) }, { ok: true, events: [retired()] }],
+    ['Retire it again', [seen(), retired()], { type: 'Retire', by: ayesha, now: new Date('2026-11-28T00:00:00.000Z') }, { ok: true, events: [] }],
+    ['Retire it after it came back', [seen(), retired(), seen(T1)], { type: 'Retire', by: BOOTSTRAP_ADMIN, now: new Date(T1) }, { ok: true, events: [retired()] }],
+    ['Retire a phone never heard', [], { type: 'Retire', by: ayesha, now: new Date(T1) }, notFound],
+  ])('%s', (_label, history, command, expected) => {
+    expect(decideForwarder(command, fold(forwarderDecider, history))).toEqual(expected);
+  });
+
+  it('folds what it was told: name, last heartbeat, retirement, and keeps them when the phone comes back', () => {
+    const state = fold(forwarderDecider, [seen(), named('Shop counter'), beat('online', T0), beat('offline', T1), retired(), seen('2026-11-28T00:00:00.000Z')]);
+    expect(state).toEqual({
+      id: ID,
+      tenantId: TENANT,
+      app: 'sms_gateway_app',
+      device: 'ZXhhbXBsZQ',
+      name: 'Shop counter',
+      firstSeenAt: T0,
+      heartbeat: { status: 'offline', at: T1 },
+      retiredAt: null,
+    });
+  });
+
+  it('names a phone by its app and device, or by the merchant whatever app posts', () => {
+    expect(forwarderIdOf(phone)).toBe(ID);
+    const byHeader = { ...phone, device: 'counter', namedBy: 'header' } as const;
+    expect(forwarderIdOf(byHeader)).toBe(forwarderIdOf({ ...byHeader, app: 'native' }));
+    expect(forwarderIdOf(byHeader)).not.toBe(forwarderIdOf({ ...byHeader, namedBy: 'payload' }));
+  });
+});

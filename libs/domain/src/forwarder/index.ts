@@ -1,0 +1,2 @@
+export * from './evolve';
+export * from './decide';
