@@ -199,4 +199,34 @@ describeWith(['postgres', 'kafka', 'redis'], 'distributed mode: four processes o
     }
     expect((await payments(gateways[0])).rebuild).toMatchObject({ status: 'done', error: null, finished_at: expect.any(String) });
   });
+
+  it('sees one forwarder for a phone whose SMS and heartbeats reach both gateway processes, and its retirement in both', async () => {
+    const admin = { authorization: `Bearer ${adminToken}` };
+    const tenant = (await call(gateways[0], 'POST', '/admin/tenants', { name: 'Two Gateways, One Phone' }, admin)).body.data;
+    const phone = { 'x-api-key': tenant.api_key };
+    const sms = (i: number) => ({ deviceId: 'ZGlzdHJpYnV0ZWQ', event: 'sms:received', id: `d${i}`, payload: { message: `Rs ${10 + i}.00 received in your JazzCash Mobile Account:03444160241 via Raast. TID: ${71000000000 + i}`, phoneNumber: '8558', simNumber: 1 } });
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => call(gateways[i % 2], 'POST', '/sms/ingest', sms(i), phone)));
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    const pings = await Promise.all(gateways.map((gateway) => call(gateway, 'POST', '/sms/ingest', { deviceId: 'ZGlzdHJpYnV0ZWQ', event: 'system:ping', id: 'p', payload: {} }, phone)));
+    const forwarderId = pings[0].body.forwarder_id;
+    expect(pings.map((ping) => ping.body)).toEqual([{ heartbeat: 'online', forwarder_id: forwarderId }, { heartbeat: 'online', forwarder_id: forwarderId }]);
+    const stream = (await call(gateways[1], 'GET', `/admin/streams/forwarder-${forwarderId}`, undefined, admin)).body.data.events.map((event: { type: string }) => event.type);
+    expect(stream).toEqual(['ForwarderSeen', 'ForwarderHeartbeat', 'ForwarderHeartbeat']);
+    const listed = async () => (await call(gateways[1], 'GET', `/admin/forwarders?tenant_id=${tenant.id}`, undefined, admin)).body.data;
+    const caughtUp = async () => {
+      const [forwarder] = await listed();
+      return forwarder?.sms_last_24h === 10 && forwarder.heartbeat !== null;
+    };
+    for (let i = 0; !(await caughtUp()); i++) {
+      if (i > 200) throw new Error(`the forwarder was never listed with its 10 SMS and heartbeat: ${JSON.stringify(await listed())}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await listed()).toEqual([expect.objectContaining({ forwarder_id: forwarderId, device: 'ZGlzdHJpYnV0ZWQ', heartbeat: { status: 'online', at: expect.any(String) } })]);
+    // Retired through one process, brought back by an SMS through the other.
+    expect((await call(gateways[0], 'POST', `/admin/forwarders/${forwarderId}/retire`, undefined, admin)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await call(gateways[1], 'POST', '/sms/ingest', sms(10), phone)).status).toBe(200);
+    const after = (await call(gateways[0], 'GET', `/admin/streams/forwarder-${forwarderId}`, undefined, admin)).body.data.events.map((event: { type: string }) => event.type);
+    expect(after.slice(-2)).toEqual(['ForwarderRetired', 'ForwarderSeen']);
+  });
 });

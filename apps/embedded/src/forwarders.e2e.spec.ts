@@ -99,6 +99,27 @@ function forwardersSuite(backend: string, start: () => Promise<ServiceUnderTest>
       expect(new Set(await Promise.all(references.map(forwarderOf)))).toEqual(new Set(forwarders.map((forwarder) => forwarder.forwarder_id)));
     });
 
+    it("tells Twilio numbers apart by the number the SMS was sent to", async () => {
+      const shop = await service.createTenant({ name: 'Twilio Numbers' });
+      const twilio = (reference: string, to: string) =>
+        service.request('POST', '/sms/ingest', {
+          rawBody: new URLSearchParams({ MessageSid: `SM${reference}`, AccountSid: 'AC1', From: WALLET_ONE, To: to, Body: credit(reference), NumMedia: '0' }).toString(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`twilio:${shop.gatewaySecret}`).toString('base64')}` },
+        });
+      const references = [tid(), tid(), tid()];
+      await twilio(references[0], '+15550001111');
+      await twilio(references[1], '+15550001111');
+      await twilio(references[2], '+15550002222');
+      const [first, second, third] = await Promise.all(references.map(forwarderOf));
+      expect(first).toBe(second);
+      expect(third).not.toBe(first);
+      const forwarders = await listedWhen(shop, (all) => all.reduce((sum, forwarder) => sum + forwarder.sms_last_24h, 0) === 3);
+      expect(forwarders.map((forwarder) => [forwarder.app, forwarder.device, forwarder.sms_last_24h]).sort()).toEqual([
+        ['twilio', '+15550001111', 2],
+        ['twilio', '+15550002222', 1],
+      ]);
+    });
+
     it("records a new phone once when its first SMS arrive together", async () => {
       const shop = await service.createTenant({ name: 'Busy Phone' });
       const references = Array.from({ length: 12 }, tid);
