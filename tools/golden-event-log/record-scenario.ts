@@ -36,7 +36,9 @@ export async function recordScenario(): Promise<GoldenEvent[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pvs-golden-'));
   const firstKey = randomBytes(32);
   try {
-    const service = await startTestService({ dataDir, secretsKey: firstKey, paymentExpirySeconds: 15, expirySweepIntervalMs: 100 });
+    // Phones are found silent after seconds here, so that the wait for the expiry below sees one.
+    const silence = { floorMs: 2_000, ceilingMs: 4_000, newMs: 4_000 };
+    const service = await startTestService({ dataDir, secretsKey: firstKey, paymentExpirySeconds: 15, expirySweepIntervalMs: 100, forwarderWatchIntervalMs: 100, silence });
     try {
       await paymentsAndTenants(service);
     } finally {
@@ -152,7 +154,11 @@ async function paymentsAndTenants(service: TestService): Promise<void> {
   await expectOk(service.admin('POST', `/admin/forwarders/${forwarder}/retire`));
   if (fromPhone.status !== 'unmatched') throw new Error(`The phone's SMS was ${fromPhone.status}`);
   await phone({ event: 'system:ping', id: 'g3', payload: { health: { status: 'pass' } } });
-  await sleep(16_000); // the payment nobody paid expires
+  await verify(as, 'wallet_one', tid(), 90);
+  await sleep(16_000); // the payments nobody paid expire; the phone, quiet meanwhile, is found silent
+  await phone({ event: 'system:ping', id: 'g4', payload: { health: { status: 'pass' } } });
+  const phoneEvents = (await service.app.get<EventStore>(EVENT_STORE).readStream(`forwarder-${forwarder}`)).map((event) => event.type);
+  if (!phoneEvents.includes('ForwarderRecovered')) throw new Error(`The phone was never found silent and heard again: ${phoneEvents.join(', ')}`);
 }
 
 async function readLog(store: EventStore): Promise<GoldenEvent[]> {

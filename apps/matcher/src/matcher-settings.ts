@@ -1,9 +1,24 @@
+import { SilenceLimits } from '@pvs/domain';
 import { EnvReader } from '@pvs/runtime';
 
 export interface MatcherConfig {
   readonly expirySweepIntervalMs: number;
+  /** How often the forwarder watch looks for silent phones. */
+  readonly forwarderWatchIntervalMs: number;
+  readonly silence: SilenceLimits;
 }
 
+const MINUTE_MS = 60_000;
+
 export function loadMatcherSettings(read: EnvReader): MatcherConfig {
-  return { expirySweepIntervalMs: read.integer('EXPIRY_SWEEP_INTERVAL_MS', 5_000, { min: 100, max: 3_600_000 }) };
+  const floor = read.integer('FORWARDER_SILENCE_FLOOR_MINUTES', 30, { min: 1, max: 1_440 });
+  return {
+    expirySweepIntervalMs: read.integer('EXPIRY_SWEEP_INTERVAL_MS', 5_000, { min: 100, max: 3_600_000 }),
+    forwarderWatchIntervalMs: read.integer('FORWARDER_WATCH_INTERVAL_MS', 60_000, { min: 100, max: 3_600_000 }),
+    silence: {
+      floorMs: floor * MINUTE_MS,
+      ceilingMs: read.integer('FORWARDER_SILENCE_CEILING_MINUTES', 360, { min: floor, max: 10_080 }) * MINUTE_MS,
+      newMs: read.integer('FORWARDER_SILENCE_NEW_MINUTES', 120, { min: 1, max: 10_080 }) * MINUTE_MS,
+    },
+  };
 }

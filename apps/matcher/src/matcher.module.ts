@@ -3,10 +3,11 @@ import { PAYMENT_CATEGORY, PAYMENT_INTENT_REGISTERED, SMS_CATEGORY, SMS_PARSED }
 import { APPEND_SIGNALS, AppendSignals, EVENT_STORE, EventFilter, EventStore } from '@pvs/event-store';
 import { BUS_TRANSPORT, BusTransport } from '@pvs/messaging';
 import { METRICS, Metrics } from '@pvs/observability';
-import { PendingPayments, checkpointLag } from '@pvs/read-model';
+import { PendingPayments, QuietForwarders, checkpointLag } from '@pvs/read-model';
 import { CLOCK, Clock, LeaderRole, Leadership, PARTITION_COUNT, PartitionLeases, READ_MODEL_DATABASE } from '@pvs/runtime';
 import { SqlClient } from '@pvs/sql';
 import { ExpirySweeper } from './expiry/expiry-sweeper';
+import { ForwarderWatch } from './forwarders/forwarder-watch';
 import { MatcherConfig } from './matcher-settings';
 import { MatchOutcomes } from './matching/match-outcomes';
 import { PaymentMatcher } from './matching/payment-matcher';
@@ -20,25 +21,30 @@ const MATCHING = {
   filter: { categories: [SMS_CATEGORY, PAYMENT_CATEGORY], types: [SMS_PARSED, PAYMENT_INTENT_REGISTERED] },
 } as const satisfies { name: string; filter: EventFilter };
 
-/** What only the leading matcher process runs: expiring intents. */
-class ExpiryRole implements LeaderRole {
-  constructor(private readonly expiry: ExpirySweeper) {}
+/** What only the leading matcher process runs: expiring intents and watching the forwarding phones. */
+class LeaderOnly implements LeaderRole {
+  constructor(
+    private readonly expiry: ExpirySweeper,
+    private readonly watch: ForwarderWatch,
+  ) {}
 
   start(): Promise<void> {
     this.expiry.start();
+    this.watch.start();
     return Promise.resolve();
   }
 
-  stop(): Promise<void> {
-    return this.expiry.stop();
+  async stop(): Promise<void> {
+    await this.expiry.stop();
+    await this.watch.stop();
   }
 }
 
 /**
  * The matcher's moving parts. Matching and publishing decisions are partitioned by tenant: every matcher
  * process holds its share of the partitions (leases) and handles their events, so N processes share the
- * work and the others take over a process's partitions when it goes. Expiring intents is one process's job
- * (an advisory lock).
+ * work and the others take over a process's partitions when it goes. Expiring intents and watching the forwarding
+ * phones are one process's job (an advisory lock): both are driven by the read model, not by the partitions' events.
  */
 export class Matcher {
   constructor(
@@ -81,6 +87,7 @@ export class MatcherModule implements OnApplicationBootstrap, OnApplicationShutd
             const matching = new PartitionedProcessor(events, signals, readModel, { ...MATCHING, handle: (batch) => matcher.handleBatch(batch), onError });
             const publishing = decisionPublisher(events, signals, readModel, bus.client, onError);
             const expiry = new ExpirySweeper(events, pending, clock, config.expirySweepIntervalMs, outcomes, onError);
+            const watch = new ForwarderWatch(events, new QuietForwarders(readModel), clock, config.silence, config.forwarderWatchIntervalMs, onError);
             metrics.subscriptionLag.track(() =>
               Promise.all(
                 [MATCHING, DECISION_PUBLISHER].map(async ({ name, filter }) => ({ name, ...(await checkpointLag(events, readModel, name, filter, clock.now(), PARTITION_COUNT)) })),
@@ -93,7 +100,7 @@ export class MatcherModule implements OnApplicationBootstrap, OnApplicationShutd
               },
               onError,
             });
-            return new Matcher([matching, publishing], partitions, new Leadership(readModel, 'matcher-expiry', new ExpiryRole(expiry), 2_000, onError));
+            return new Matcher([matching, publishing], partitions, new Leadership(readModel, 'matcher-expiry', new LeaderOnly(expiry, watch), 2_000, onError));
           },
         },
       ],

@@ -13,3 +13,4 @@ export * from './projections/projection-statuses';
 export * from './dashboard/tenant-daily-summary';
 export * from './dashboard/tenant-daily-views';
 export * from './forwarders/forwarder-views';
+export * from './forwarders/quiet-forwarders';

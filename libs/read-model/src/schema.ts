@@ -156,4 +156,20 @@ export const readModelMigrations: readonly Migration[] = [
       CREATE INDEX rm_sms_forwarder ON rm_sms (forwarder_id, recorded_at) WHERE forwarder_id IS NOT NULL;
     `,
   },
+  {
+    id: 'read-model/007-forwarder-silence',
+    sql: `
+      -- when each phone last spoke (an SMS, or a heartbeat saying it is online), and the silence it is in
+      ALTER TABLE rm_forwarders ADD COLUMN last_heard_at timestamptz;
+      ALTER TABLE rm_forwarders ADD COLUMN silent_since timestamptz;
+      -- the watch's candidates: phones in use, not yet silent, by how long they have been quiet
+      CREATE INDEX rm_forwarders_quiet ON rm_forwarders (last_heard_at) WHERE retired_at IS NULL AND silent_since IS NULL;
+      -- when each phone spoke, over the weeks its usual quiet is learnt from
+      CREATE TABLE rm_forwarder_heard (
+        forwarder_id uuid NOT NULL,
+        heard_at timestamptz NOT NULL,
+        PRIMARY KEY (forwarder_id, heard_at)
+      );
+    `,
+  },
 ];

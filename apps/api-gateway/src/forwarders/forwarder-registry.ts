@@ -35,11 +35,12 @@ export class ForwarderRegistry {
     return this.subscription.stop();
   }
 
-  /** Records the forwarder an SMS came through, when it is new or was retired; returns its id. */
+  /** Records the forwarder an SMS came through when it is new or was retired, and its recovery when it was silent; returns its id. */
   async hear(from: ForwarderHandle, now: Date, correlationId: string): Promise<string> {
     const id = forwarderIdOf(from);
     const held = this.known.get(id);
-    if (held?.state && held.state.retiredAt === null) return id;
+    // Known, in use and not silent: nothing to record. Otherwise the stream decides (known again, or recovered).
+    if (held?.state && held.state.retiredAt === null && held.state.silentSince === null) return id;
     await this.send(id, { type: 'Hear', from, now }, correlationId);
     return id;
   }

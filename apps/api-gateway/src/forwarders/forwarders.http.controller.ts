@@ -25,6 +25,7 @@ const forwarderResponse = (forwarder: Forwarder) => ({
   first_seen_at: forwarder.firstSeenAt,
   heartbeat: forwarder.heartbeat,
   retired_at: forwarder.retiredAt,
+  silent_since: forwarder.silentSince,
 });
 
 const listedResponse = (forwarder: ForwarderView) => ({
@@ -36,6 +37,8 @@ const listedResponse = (forwarder: ForwarderView) => ({
   first_seen_at: forwarder.firstSeenAt.toISOString(),
   heartbeat: forwarder.heartbeat && { status: forwarder.heartbeat.status, at: forwarder.heartbeat.at.toISOString() },
   retired_at: forwarder.retiredAt?.toISOString() ?? null,
+  silent_since: forwarder.silentSince?.toISOString() ?? null,
+  last_heard_at: forwarder.lastHeardAt?.toISOString() ?? null,
   last_sms_at: forwarder.lastSmsAt?.toISOString() ?? null,
   sms_last_24h: forwarder.smsLastDay,
 });

@@ -10,6 +10,7 @@ interface ForwarderData {
   readonly first_seen_at: string;
   readonly heartbeat: { readonly status: string; readonly at: string } | null;
   readonly retired_at: string | null;
+  readonly silent_since: string | null;
   readonly last_sms_at?: string | null;
   readonly sms_last_24h?: number;
 }
@@ -32,8 +33,8 @@ export function forwardersCommand(program: Command): void {
         const all = await api.get<ForwarderData[]>(`/admin/forwarders${query.size > 0 ? `?${query}` : ''}`);
         out.result(all, () =>
           out.table(
-            ['id', 'tenant', 'app', 'device', 'name', 'last SMS', 'SMS 24 h', 'heartbeat', 'retired at'],
-            all.map((f) => [f.forwarder_id, f.tenant_id, f.app, f.device, f.name, f.last_sms_at ?? null, f.sms_last_24h ?? 0, heartbeatOf(f), f.retired_at]),
+            ['id', 'tenant', 'app', 'device', 'name', 'last SMS', 'SMS 24 h', 'heartbeat', 'silent since', 'retired at'],
+            all.map((f) => [f.forwarder_id, f.tenant_id, f.app, f.device, f.name, f.last_sms_at ?? null, f.sms_last_24h ?? 0, heartbeatOf(f), f.silent_since, f.retired_at]),
           ),
         );
       }),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DestinationStream } from 'pino';
 import { JsonLogger, LogLevel } from '@pvs/observability';
 import { Clock, listensOnLoopbackOnly } from '@pvs/runtime';
+import { DEFAULT_SILENCE_LIMITS, SilenceLimits } from '@pvs/domain';
 import { RunningService, startEmbedded } from '../start-embedded';
 
 export interface TestService extends RunningService {
@@ -43,6 +44,8 @@ export interface TestServiceOptions {
   /** Believe X-Forwarded-For: a test can then speak from many client addresses. */
   readonly trustProxy?: boolean;
   readonly expirySweepIntervalMs?: number;
+  readonly forwarderWatchIntervalMs?: number;
+  readonly silence?: SilenceLimits;
   readonly webhookRetryScheduleSeconds?: readonly number[];
   readonly webhookTimeoutMs?: number;
   readonly webhookAllowPrivateNetworks?: boolean;
@@ -79,7 +82,11 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
       adminRateLimit: options.adminRateLimit ?? 100_000,
       trustProxy: options.trustProxy ?? false,
     },
-    matcher: { expirySweepIntervalMs: options.expirySweepIntervalMs ?? 60_000 },
+    matcher: {
+      expirySweepIntervalMs: options.expirySweepIntervalMs ?? 60_000,
+      forwarderWatchIntervalMs: options.forwarderWatchIntervalMs ?? 60_000,
+      silence: options.silence ?? DEFAULT_SILENCE_LIMITS,
+    },
     notifier: {
       allowPrivateNetworks: options.webhookAllowPrivateNetworks ?? true,
       retryScheduleSeconds: options.webhookRetryScheduleSeconds ?? [0, 1, 1, 1],

@@ -65,6 +65,8 @@ export const EVENT_SCHEMAS: { readonly [T in DomainEvent['type']]: EventSchema }
   ForwarderHeartbeat: FIRST,
   ForwarderNamed: FIRST,
   ForwarderRetired: FIRST,
+  ForwarderWentSilent: FIRST,
+  ForwarderRecovered: FIRST,
 };
 
 const SCHEMAS = new Map<string, EventSchema>(Object.entries(EVENT_SCHEMAS));

@@ -1,4 +1,4 @@
-import { FORWARDER_HEARTBEAT, FORWARDER_NAMED, FORWARDER_RETIRED, FORWARDER_SEEN, ForwarderEvent, ForwarderSeen, ForwarderStatus, SmsSource, isForwarderEvent } from '@pvs/contracts';
+import { FORWARDER_HEARTBEAT, FORWARDER_NAMED, FORWARDER_RECOVERED, FORWARDER_RETIRED, FORWARDER_SEEN, FORWARDER_WENT_SILENT, ForwarderEvent, ForwarderSeen, ForwarderStatus, Gateway, SmsSource, isForwarderEvent } from '@pvs/contracts';
 import { Decider, Decision, accept, refuse } from '../decider';
 import { forwarderIdFor } from '../ids/payment-id';
 import { Principal } from '../operator';
@@ -24,20 +24,33 @@ export type ForwarderCommand =
   | { readonly type: 'Hear'; readonly from: ForwarderHandle; readonly now: Date }
   | { readonly type: 'Beat'; readonly from: ForwarderHandle; readonly status: ForwarderStatus; readonly at: Date | null; readonly now: Date }
   | { readonly type: 'Name'; readonly name: string; readonly by: Principal }
+  /** The watch found it quiet for longer than usual while its tenant waits for money of `pendingGateways`. */
+  | { readonly type: 'MarkSilent'; readonly lastHeardAt: Date; readonly usualQuietMs: number; readonly pendingGateways: readonly Gateway[]; readonly now: Date }
   | { readonly type: 'Retire'; readonly by: Principal; readonly now: Date };
 
 /**
  * A forwarder is known from the first SMS or heartbeat it sends, once: hearing it again changes nothing (its SMS are
- * its history), unless it was retired, when it is back. Every heartbeat is recorded: silence is read from them.
+ * its history), unless it was retired, when it is back, or silent, when it has recovered. Every heartbeat is
+ * recorded; one saying the phone is offline is no sign of life. A silence is raised once, and never for a retired phone.
  */
 export function decideForwarder(command: ForwarderCommand, forwarder: ForwarderState): Decision<ForwarderEvent> {
   switch (command.type) {
     case 'Hear':
-      return forwarder && forwarder.retiredAt === null ? accept() : accept(seen(command.from, command.now));
+      return accept(...heard(forwarder, command.from, command.now));
     case 'Beat': {
       const { from, status, at, now } = command;
       const beat: ForwarderEvent = { type: FORWARDER_HEARTBEAT, data: { forwarderId: forwarderIdOf(from), status, at: (at ?? now).toISOString(), recordedAt: now.toISOString() } };
-      return forwarder && forwarder.retiredAt === null ? accept(beat) : accept<ForwarderEvent>(seen(from, now), beat);
+      if (status === 'offline') return accept<ForwarderEvent>(...(forwarder && forwarder.retiredAt === null ? [] : [seen(from, now)]), beat);
+      return accept(...heard(forwarder, from, now), beat);
+    }
+    case 'MarkSilent': {
+      if (!forwarder) return refuse('not_found', FORWARDER_NOT_FOUND);
+      if (forwarder.retiredAt !== null || forwarder.silentSince !== null) return accept();
+      const { lastHeardAt, usualQuietMs, pendingGateways, now } = command;
+      return accept({
+        type: FORWARDER_WENT_SILENT,
+        data: { forwarderId: forwarder.id, tenantId: forwarder.tenantId, lastHeardAt: lastHeardAt.toISOString(), usualQuietMs, pendingGateways, detectedAt: now.toISOString() },
+      });
     }
     case 'Name':
       if (!forwarder) return refuse('not_found', FORWARDER_NOT_FOUND);
@@ -48,6 +61,13 @@ export function decideForwarder(command: ForwarderCommand, forwarder: ForwarderS
       if (forwarder.retiredAt !== null) return accept();
       return accept({ type: FORWARDER_RETIRED, data: { forwarderId: forwarder.id, retiredBy: command.by.name, retiredAt: command.now.toISOString() } });
   }
+}
+
+/** What hearing a phone speak records: it is known (again), and out of its silence. */
+function heard(forwarder: ForwarderState, from: ForwarderHandle, now: Date): ForwarderEvent[] {
+  if (!forwarder || forwarder.retiredAt !== null) return [seen(from, now)];
+  if (forwarder.silentSince === null) return [];
+  return [{ type: FORWARDER_RECOVERED, data: { forwarderId: forwarder.id, tenantId: forwarder.tenantId, silentSince: forwarder.silentSince, heardAt: now.toISOString() } }];
 }
 
 function seen(from: ForwarderHandle, now: Date): ForwarderSeen {

@@ -1,4 +1,4 @@
-import { FORWARDER_HEARTBEAT, FORWARDER_NAMED, FORWARDER_RETIRED, FORWARDER_SEEN, ForwarderEvent } from '@pvs/contracts';
+import { FORWARDER_HEARTBEAT, FORWARDER_NAMED, FORWARDER_RECOVERED, FORWARDER_RETIRED, FORWARDER_SEEN, FORWARDER_WENT_SILENT, ForwarderEvent } from '@pvs/contracts';
 import { fold } from '../decider';
 import { forwarderIdFor } from '../ids/payment-id';
 import { BOOTSTRAP_ADMIN, Principal } from '../operator';
@@ -16,6 +16,13 @@ const beat = (status: 'online' | 'offline', at: string, recordedAt = at): Forwar
 const named = (name: string, by = 'Ayesha Siddiqui'): ForwarderEvent => ({ type: FORWARDER_NAMED, data: { forwarderId: ID, name, namedBy: by } });
 const retired = (at = T1): ForwarderEvent => ({ type: FORWARDER_RETIRED, data: { forwarderId: ID, retiredBy: 'admin', retiredAt: at } });
 
+const T2 = '2026-11-27T12:00:00.000Z';
+const silent = (detectedAt = T2): ForwarderEvent => ({
+  type: FORWARDER_WENT_SILENT,
+  data: { forwarderId: ID, tenantId: TENANT, lastHeardAt: T1, usualQuietMs: 7_200_000, pendingGateways: ['wallet_one'], detectedAt },
+});
+const recovered = (heardAt: string): ForwarderEvent => ({ type: FORWARDER_RECOVERED, data: { forwarderId: ID, tenantId: TENANT, silentSince: T2, heardAt } });
+const markSilent: ForwarderCommand = { type: 'MarkSilent', lastHeardAt: new Date(T1), usualQuietMs: 7_200_000, pendingGateways: ['wallet_one'], now: new Date(T2) };
 const hear = (at = T1): ForwarderCommand => ({ type: 'Hear', from: phone, now: new Date(at) });
 const notFound = { ok: false, refusal: { kind: 'not_found', message: 'Forwarder not found' } };
 
@@ -35,8 +42,26 @@ describe('decideForwarder', () => {
     ['Retire it again', [seen(), retired()], { type: 'Retire', by: ayesha, now: new Date('2026-11-28T00:00:00.000Z') }, { ok: true, events: [] }],
     ['Retire it after it came back', [seen(), retired(), seen(T1)], { type: 'Retire', by: BOOTSTRAP_ADMIN, now: new Date(T1) }, { ok: true, events: [retired()] }],
     ['Retire a phone never heard', [], { type: 'Retire', by: ayesha, now: new Date(T1) }, notFound],
+    ['MarkSilent a phone in use', [seen()], markSilent, { ok: true, events: [silent()] }],
+    ['MarkSilent it again', [seen(), silent()], markSilent, { ok: true, events: [] }],
+    ['MarkSilent a retired phone', [seen(), retired()], markSilent, { ok: true, events: [] }],
+    ['MarkSilent a phone never heard', [], markSilent, notFound],
+    ['MarkSilent it after it recovered', [seen(), silent(), recovered(T2)], markSilent, { ok: true, events: [silent()] }],
+    ['Hear a silent phone', [seen(), silent()], hear('2026-11-27T13:00:00.000Z'), { ok: true, events: [recovered('2026-11-27T13:00:00.000Z')] }],
+    ['Hear it once it recovered', [seen(), silent(), recovered(T2)], hear(), { ok: true, events: [] }],
+    ['an online heartbeat of a silent phone', [seen(), silent()], { type: 'Beat', from: phone, status: 'online', at: null, now: new Date(T2) }, { ok: true, events: [recovered(T2), beat('online', T2)] }],
+    ['an offline heartbeat of a silent phone: no sign of life', [seen(), silent()], { type: 'Beat', from: phone, status: 'offline', at: null, now: new Date(T2) }, { ok: true, events: [beat('offline', T2)] }],
+    ['an offline heartbeat of a phone never heard', [], { type: 'Beat', from: phone, status: 'offline', at: null, now: new Date(T0) }, { ok: true, events: [seen(T0), beat('offline', T0)] }],
+    ['Retire a silent phone: the silence ends unremarked', [seen(), silent()], { type: 'Retire', by: BOOTSTRAP_ADMIN, now: new Date(T1) }, { ok: true, events: [retired()] }],
   ])('%s', (_label, history, command, expected) => {
     expect(decideForwarder(command, fold(forwarderDecider, history))).toEqual(expected);
+  });
+
+  it('is out of its silence once retired, and in it again only when the watch says so', () => {
+    expect(fold(forwarderDecider, [seen(), silent()])?.silentSince).toBe(T2);
+    expect(fold(forwarderDecider, [seen(), silent(), retired()])?.silentSince).toBeNull();
+    expect(fold(forwarderDecider, [seen(), silent(), recovered(T2)])?.silentSince).toBeNull();
+    expect(fold(forwarderDecider, [seen(), silent(), retired(), seen(T2)])?.silentSince).toBeNull();
   });
 
   it('folds what it was told: name, last heartbeat, retirement, and keeps them when the phone comes back', () => {
@@ -50,6 +75,7 @@ describe('decideForwarder', () => {
       firstSeenAt: T0,
       heartbeat: { status: 'offline', at: T1 },
       retiredAt: null,
+      silentSince: null,
     });
   });
 

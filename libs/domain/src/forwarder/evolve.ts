@@ -1,4 +1,4 @@
-import { FORWARDER_HEARTBEAT, FORWARDER_NAMED, FORWARDER_SEEN, ForwarderEvent, ForwarderStatus, SmsSource } from '@pvs/contracts';
+import { FORWARDER_HEARTBEAT, FORWARDER_NAMED, FORWARDER_RECOVERED, FORWARDER_RETIRED, FORWARDER_SEEN, FORWARDER_WENT_SILENT, ForwarderEvent, ForwarderStatus, SmsSource } from '@pvs/contracts';
 
 /** A forwarding phone as folded from its stream. */
 export interface Forwarder {
@@ -11,6 +11,8 @@ export interface Forwarder {
   /** The last heartbeat's word, null until one came. */
   readonly heartbeat: { readonly status: ForwarderStatus; readonly at: string } | null;
   readonly retiredAt: string | null;
+  /** When its current silence was raised; null while it is heard as usual. */
+  readonly silentSince: string | null;
 }
 
 export type ForwarderState = Forwarder | null;
@@ -18,10 +20,22 @@ export type ForwarderState = Forwarder | null;
 export function evolveForwarder(forwarder: ForwarderState, event: ForwarderEvent): ForwarderState {
   if (event.type === FORWARDER_SEEN) {
     const { forwarderId, tenantId, app, device, seenAt } = event.data;
-    return forwarder ? { ...forwarder, retiredAt: null } : { id: forwarderId, tenantId, app, device, name: null, firstSeenAt: seenAt, heartbeat: null, retiredAt: null };
+    return forwarder
+      ? { ...forwarder, retiredAt: null }
+      : { id: forwarderId, tenantId, app, device, name: null, firstSeenAt: seenAt, heartbeat: null, retiredAt: null, silentSince: null };
   }
   if (!forwarder) return forwarder;
-  if (event.type === FORWARDER_HEARTBEAT) return { ...forwarder, heartbeat: { status: event.data.status, at: event.data.at } };
-  if (event.type === FORWARDER_NAMED) return { ...forwarder, name: event.data.name };
-  return { ...forwarder, retiredAt: event.data.retiredAt };
+  switch (event.type) {
+    case FORWARDER_HEARTBEAT:
+      return { ...forwarder, heartbeat: { status: event.data.status, at: event.data.at } };
+    case FORWARDER_NAMED:
+      return { ...forwarder, name: event.data.name };
+    case FORWARDER_RETIRED:
+      // A retired phone is not watched: a silence it was in ends unremarked.
+      return { ...forwarder, retiredAt: event.data.retiredAt, silentSince: null };
+    case FORWARDER_WENT_SILENT:
+      return { ...forwarder, silentSince: event.data.detectedAt };
+    case FORWARDER_RECOVERED:
+      return { ...forwarder, silentSince: null };
+  }
 }

@@ -13,6 +13,9 @@ export interface ForwarderView {
   readonly smsLastDay: number;
   readonly heartbeat: { readonly status: ForwarderStatus; readonly at: Date } | null;
   readonly retiredAt: Date | null;
+  /** Its last word: an SMS, or a heartbeat saying it is online. */
+  readonly lastHeardAt: Date | null;
+  readonly silentSince: Date | null;
 }
 
 export interface ForwarderQuery {
@@ -31,6 +34,8 @@ interface ForwarderRow {
   heartbeat_status: ForwarderStatus | null;
   heartbeat_at: Date | null;
   retired_at: Date | null;
+  last_heard_at: Date | null;
+  silent_since: Date | null;
   last_sms_at: Date | null;
   sms_last_day: string;
 }
@@ -42,7 +47,7 @@ export class ForwarderViews {
   async list(query: ForwarderQuery): Promise<ForwarderView[]> {
     const rows = await this.sql.query<ForwarderRow>(
       `SELECT f.forwarder_id::text AS forwarder_id, f.tenant_id::text AS tenant_id, f.app, f.device, f.name, f.first_seen_at,
-              f.heartbeat_status, f.heartbeat_at, f.retired_at, traffic.last_sms_at, traffic.sms_last_day
+              f.heartbeat_status, f.heartbeat_at, f.retired_at, f.last_heard_at, f.silent_since, traffic.last_sms_at, traffic.sms_last_day
        FROM rm_forwarders f
        LEFT JOIN LATERAL (
          SELECT max(recorded_at) AS last_sms_at, count(*) FILTER (WHERE recorded_at > $2::timestamptz - interval '24 hours') AS sms_last_day
@@ -63,6 +68,8 @@ export class ForwarderViews {
       smsLastDay: Number(row.sms_last_day),
       heartbeat: row.heartbeat_status !== null && row.heartbeat_at !== null ? { status: row.heartbeat_status, at: row.heartbeat_at } : null,
       retiredAt: row.retired_at,
+      lastHeardAt: row.last_heard_at,
+      silentSince: row.silent_since,
     }));
   }
 }

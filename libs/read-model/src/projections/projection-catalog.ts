@@ -1,4 +1,4 @@
-import { FORWARDER_CATEGORY, PAYMENT_CATEGORY, SMS_CATEGORY, SMS_PARSED, SMS_RECEIVED, SMS_REJECTED } from '@pvs/contracts';
+import { FORWARDER_CATEGORY, FORWARDER_EVENT_TYPES, PAYMENT_CATEGORY, SMS_CATEGORY, SMS_PARSED, SMS_RECEIVED, SMS_REJECTED } from '@pvs/contracts';
 import { EventFilter } from '@pvs/event-store';
 
 /** A projection's tables by role, under the names it writes them now. */
@@ -39,10 +39,11 @@ export const SMS_HOURLY_PROJECTION = {
   tables: { counts: 'rm_sms_hourly', sms: 'rm_sms_hourly_sms' },
 } as const satisfies ProjectionDefinition;
 
+/** The forwarders, and when each spoke: their own events, and the SMS that name them. */
 export const FORWARDERS_PROJECTION = {
   name: 'forwarders',
-  filter: { categories: [FORWARDER_CATEGORY] },
-  tables: { forwarders: 'rm_forwarders' },
+  filter: { categories: [FORWARDER_CATEGORY, SMS_CATEGORY], types: [...FORWARDER_EVENT_TYPES, SMS_RECEIVED] },
+  tables: { forwarders: 'rm_forwarders', heard: 'rm_forwarder_heard' },
 } as const satisfies ProjectionDefinition;
 
 export const PROJECTIONS: readonly ProjectionDefinition[] = [PAYMENTS_PROJECTION, SMS_PROJECTION, TENANT_DAILY_PROJECTION, SMS_HOURLY_PROJECTION, FORWARDERS_PROJECTION];

@@ -700,7 +700,14 @@ function forwarderRow(forwarder) {
   return h(
     'tr',
     { 'data-forwarder': forwarder.forwarder_id, class: forwarder.retired_at && 'retired' },
-    h('th', { scope: 'row' }, phone, forwarder.name && forwarder.device && h('span', { class: 'sub' }, forwarder.device)),
+    h(
+      'th',
+      { scope: 'row' },
+      phone,
+      forwarder.silent_since && [' ', badge('bad', 'silent')],
+      forwarder.name && forwarder.device && h('span', { class: 'sub' }, forwarder.device),
+      forwarder.silent_since && h('span', { class: 'sub' }, `quiet for longer than usual since ${dateTime(forwarder.silent_since)}, with payments pending`),
+    ),
     h('td', {}, tenantNames.get(forwarder.tenant_id) ?? forwarder.tenant_id),
     h('td', {}, app),
     h('td', { 'data-col': 'last_sms' }, forwarder.last_sms_at ? ago(forwarder.last_sms_at) : dash),
@@ -712,7 +719,8 @@ function forwarderRow(forwarder) {
 
 function renderForwarders(body, forwarders, meta) {
   const watched = forwarders.filter((forwarder) => !forwarder.retired_at).length;
-  meta.textContent = `${number.format(watched)} in use · ${number.format(forwarders.length - watched)} retired`;
+  const silent = forwarders.filter((forwarder) => forwarder.silent_since).length;
+  meta.textContent = `${number.format(watched)} in use · ${number.format(silent)} silent · ${number.format(forwarders.length - watched)} retired`;
   const headings = [['Phone'], ['Tenant'], ['App'], ['Last SMS'], ['SMS, 24 h', 'num'], ['Heartbeat'], ['Retired']];
   body.replaceChildren(forwarders.length > 0 ? table('forwarders-table', headings, forwarders.map(forwarderRow)) : empty('No phone has forwarded an SMS yet.'));
 }

@@ -86,7 +86,7 @@ export const OPERATOR_SCHEMAS: Record<string, SchemaObject> = {
   },
   Forwarder: {
     type: 'object',
-    required: ['forwarder_id', 'tenant_id', 'app', 'device', 'name', 'first_seen_at', 'heartbeat', 'retired_at'],
+    required: ['forwarder_id', 'tenant_id', 'app', 'device', 'name', 'first_seen_at', 'heartbeat', 'retired_at', 'silent_since'],
     properties: {
       forwarder_id: uuid,
       tenant_id: uuid,
@@ -100,6 +100,11 @@ export const OPERATOR_SCHEMAS: Record<string, SchemaObject> = {
         properties: { status: { type: 'string', enum: ['online', 'offline'] }, at: dateTime },
       }),
       retired_at: { ...nullable(dateTime), description: 'Out of use until it speaks again' },
+      silent_since: {
+        ...nullable(dateTime),
+        description: 'When it was found quiet for longer than it usually is at that hour of the week while its tenant has payments pending; null once it speaks again',
+      },
+      last_heard_at: { ...nullable(dateTime), description: 'Listed forwarders only: its last SMS, or heartbeat saying it is online' },
       last_sms_at: { ...nullable(dateTime), description: 'Listed forwarders only: its last SMS' },
       sms_last_24h: { type: 'integer', minimum: 0, description: 'Listed forwarders only: SMS it forwarded in the 24 hours before the request' },
     },

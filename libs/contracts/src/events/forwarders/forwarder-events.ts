@@ -1,4 +1,5 @@
-import { Event, eventGuard } from '../event';
+import { Event, EventTypeList, eventGuard } from '../event';
+import { Gateway } from '../../gateway';
 import { SmsSource } from '../sms/sms-events';
 
 export const FORWARDER_CATEGORY = 'forwarder';
@@ -6,6 +7,8 @@ export const FORWARDER_SEEN = 'ForwarderSeen';
 export const FORWARDER_HEARTBEAT = 'ForwarderHeartbeat';
 export const FORWARDER_NAMED = 'ForwarderNamed';
 export const FORWARDER_RETIRED = 'ForwarderRetired';
+export const FORWARDER_WENT_SILENT = 'ForwarderWentSilent';
+export const FORWARDER_RECOVERED = 'ForwarderRecovered';
 
 /** A forwarder's stream is named by its id, derived from tenant, app and device: every gateway process finds the same one. */
 export function forwarderStream(forwarderId: string): string {
@@ -52,11 +55,44 @@ export interface ForwarderRetiredData {
   readonly retiredAt: string;
 }
 
+/**
+ * Quiet for longer than it usually is at that hour of the week, while its tenant waits for money it carries: the
+ * payments pending of `pendingGateways` (every gateway, for a phone that has forwarded no payment yet) may be arriving
+ * unseen. Raised once per silence.
+ */
+export interface ForwarderWentSilentData {
+  readonly forwarderId: string;
+  readonly tenantId: string;
+  readonly lastHeardAt: string;
+  readonly usualQuietMs: number;
+  readonly pendingGateways: readonly Gateway[];
+  readonly detectedAt: string;
+}
+
+/** A silent forwarder spoke again (an SMS, or a heartbeat saying it is online). */
+export interface ForwarderRecoveredData {
+  readonly forwarderId: string;
+  readonly tenantId: string;
+  readonly silentSince: string;
+  readonly heardAt: string;
+}
+
 export type ForwarderSeen = Event<typeof FORWARDER_SEEN, ForwarderSeenData>;
 export type ForwarderHeartbeat = Event<typeof FORWARDER_HEARTBEAT, ForwarderHeartbeatData>;
 export type ForwarderNamed = Event<typeof FORWARDER_NAMED, ForwarderNamedData>;
 export type ForwarderRetired = Event<typeof FORWARDER_RETIRED, ForwarderRetiredData>;
+export type ForwarderWentSilent = Event<typeof FORWARDER_WENT_SILENT, ForwarderWentSilentData>;
+export type ForwarderRecovered = Event<typeof FORWARDER_RECOVERED, ForwarderRecoveredData>;
 /** Every event of a forwarder stream. */
-export type ForwarderEvent = ForwarderSeen | ForwarderHeartbeat | ForwarderNamed | ForwarderRetired;
-export const isForwarderEvent = eventGuard<ForwarderEvent>({ [FORWARDER_SEEN]: true, [FORWARDER_HEARTBEAT]: true, [FORWARDER_NAMED]: true, [FORWARDER_RETIRED]: true });
+export type ForwarderEvent = ForwarderSeen | ForwarderHeartbeat | ForwarderNamed | ForwarderRetired | ForwarderWentSilent | ForwarderRecovered;
+const FORWARDER_EVENTS: EventTypeList<ForwarderEvent> = {
+  [FORWARDER_SEEN]: true,
+  [FORWARDER_HEARTBEAT]: true,
+  [FORWARDER_NAMED]: true,
+  [FORWARDER_RETIRED]: true,
+  [FORWARDER_WENT_SILENT]: true,
+  [FORWARDER_RECOVERED]: true,
+};
+export const FORWARDER_EVENT_TYPES: readonly string[] = Object.keys(FORWARDER_EVENTS);
+export const isForwarderEvent = eventGuard<ForwarderEvent>(FORWARDER_EVENTS);
 export const isForwarderSeen = eventGuard<ForwarderSeen>({ [FORWARDER_SEEN]: true });

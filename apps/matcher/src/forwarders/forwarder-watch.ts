@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { forwarderStream } from '@pvs/contracts';
+import { SilenceLimits, forwarderDecider, usualQuietMs } from '@pvs/domain';
+import { EventStore, handleCommand } from '@pvs/event-store';
+import { QuietForwarder, QuietForwarders } from '@pvs/read-model';
+import { Clock } from '@pvs/runtime';
+
+const BATCH = 500;
+const DAY_MS = 86_400_000;
+/** The weeks a phone's usual quiet is learnt from (what the forwarders projection keeps). */
+const LEARNT_FROM_MS = 28 * DAY_MS;
+
+/** A quiet phone's usual quiet, reckoned once per last word. */
+interface Reckoned {
+  readonly lastHeardAt: number;
+  readonly usualQuietMs: number;
+}
+
+/**
+ * Raises `ForwarderWentSilent` for a phone quiet for longer than it usually is at that hour of the week (or said
+ * offline by its app) while its tenant has payments pending of a gateway it carries. Driven by stored state: the
+ * read model lists the phones quiet past the floor (an index range), each one's stream decides, once per silence,
+ * so a restart raises nothing twice. A phone's usual quiet is reckoned once per last word and kept until then.
+ */
+export class ForwarderWatch {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+  private readonly reckoned = new Map<string, Reckoned>();
+
+  constructor(
+    private readonly events: EventStore,
+    private readonly quiet: QuietForwarders,
+    private readonly clock: Clock,
+    private readonly limits: SilenceLimits,
+    private readonly intervalMs: number,
+    private readonly onError: (error: unknown) => void = () => undefined,
+  ) {}
+
+  start(): void {
+    this.timer ??= setInterval(() => void this.watch().catch(this.onError), this.intervalMs);
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => undefined);
+  }
+
+  /** Raises what is due now; returns how many silences it raised. One round at a time. */
+  watch(): Promise<number> {
+    this.running ??= this.raiseDue().finally(() => (this.running = null));
+    return this.running;
+  }
+
+  private async raiseDue(): Promise<number> {
+    const now = this.clock.now();
+    let raised = 0;
+    const quietSince = new Date(now.getTime() - this.limits.floorMs);
+    const seen = new Set<string>();
+    const learntSince = new Date(now.getTime() - LEARNT_FROM_MS);
+    const correlationId = randomUUID();
+    for (let page = await this.quiet.since(quietSince, BATCH); page.length > 0; page = page.length < BATCH ? [] : await this.quiet.since(quietSince, BATCH, page.at(-1))) {
+      for (const candidate of page) raised += await this.consider(candidate, now, learntSince, correlationId, seen);
+    }
+    // A phone no longer listed (it spoke, was retired, is silent now, or its tenant waits for nothing) needs no reckoning kept.
+    for (const forwarderId of this.reckoned.keys()) if (!seen.has(forwarderId)) this.reckoned.delete(forwarderId);
+    return raised;
+  }
+
+  /** One quiet phone: raised (1) when it is past its usual quiet and its tenant waits for money it carries. */
+  private async consider({ forwarderId, tenantId, lastHeardAt, saidOffline }: QuietForwarder, now: Date, learntSince: Date, correlationId: string, seen: Set<string>): Promise<number> {
+    seen.add(forwarderId);
+    // A phone its app says is offline is silent once quiet past the floor; any other, past its usual quiet.
+    const usual = saidOffline ? this.limits.floorMs : await this.usualQuiet(forwarderId, lastHeardAt, learntSince);
+    if (now.getTime() - lastHeardAt.getTime() <= usual) return 0;
+    const pendingGateways = await this.quiet.pendingGateways(tenantId, forwarderId, learntSince);
+    if (pendingGateways.length === 0) return 0;
+    const command = { type: 'MarkSilent', lastHeardAt, usualQuietMs: usual, pendingGateways, now } as const;
+    const marked = await handleCommand(this.events, forwarderStream(forwarderId), forwarderDecider, command, { metadata: { tenantId, correlationId } });
+    return marked.ok ? marked.events.length : 0;
+  }
+
+  private async usualQuiet(forwarderId: string, lastHeardAt: Date, learntSince: Date): Promise<number> {
+    const kept = this.reckoned.get(forwarderId);
+    if (kept?.lastHeardAt === lastHeardAt.getTime()) return kept.usualQuietMs;
+    const history = await this.quiet.heard(forwarderId, learntSince);
+    const reckoned = { lastHeardAt: lastHeardAt.getTime(), usualQuietMs: usualQuietMs(history, lastHeardAt.getTime(), this.limits) };
+    this.reckoned.set(forwarderId, reckoned);
+    return reckoned.usualQuietMs;
+  }
+}
