@@ -3,7 +3,7 @@ import { PAYMENT_CATEGORY, PAYMENT_INTENT_REGISTERED, SMS_CATEGORY, SMS_PARSED }
 import { APPEND_SIGNALS, AppendSignals, EVENT_STORE, EventFilter, EventStore } from '@pvs/event-store';
 import { BUS_TRANSPORT, BusTransport } from '@pvs/messaging';
 import { METRICS, Metrics } from '@pvs/observability';
-import { PendingPayments, QuietForwarders, checkpointLag } from '@pvs/read-model';
+import { FORWARDERS_PROJECTION, PendingPayments, QuietForwarders, checkpointLag } from '@pvs/read-model';
 import { CLOCK, Clock, LeaderRole, Leadership, PARTITION_COUNT, PartitionLeases, READ_MODEL_DATABASE } from '@pvs/runtime';
 import { SqlClient } from '@pvs/sql';
 import { ExpirySweeper } from './expiry/expiry-sweeper';
@@ -87,7 +87,8 @@ export class MatcherModule implements OnApplicationBootstrap, OnApplicationShutd
             const matching = new PartitionedProcessor(events, signals, readModel, { ...MATCHING, handle: (batch) => matcher.handleBatch(batch), onError });
             const publishing = decisionPublisher(events, signals, readModel, bus.client, onError);
             const expiry = new ExpirySweeper(events, pending, clock, config.expirySweepIntervalMs, outcomes, onError);
-            const watch = new ForwarderWatch(events, new QuietForwarders(readModel), clock, config.silence, config.forwarderWatchIntervalMs, onError);
+            const forwardersLag = async () => (await checkpointLag(events, readModel, FORWARDERS_PROJECTION.name, FORWARDERS_PROJECTION.filter, clock.now())).lagSeconds;
+            const watch = new ForwarderWatch(events, new QuietForwarders(readModel), clock, config.silence, config.forwarderWatchIntervalMs, forwardersLag, onError);
             metrics.subscriptionLag.track(() =>
               Promise.all(
                 [MATCHING, DECISION_PUBLISHER].map(async ({ name, filter }) => ({ name, ...(await checkpointLag(events, readModel, name, filter, clock.now(), PARTITION_COUNT)) })),

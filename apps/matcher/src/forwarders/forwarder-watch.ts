@@ -6,6 +6,8 @@ import { QuietForwarder, QuietForwarders } from '@pvs/read-model';
 import { Clock } from '@pvs/runtime';
 
 const BATCH = 500;
+/** A read model further behind than this would show phones that spoke as quiet: the round waits for it. */
+const MAX_LAG_SECONDS = 5;
 const DAY_MS = 86_400_000;
 /** The weeks a phone's usual quiet is learnt from (what the forwarders projection keeps). */
 const LEARNT_FROM_MS = 28 * DAY_MS;
@@ -20,7 +22,9 @@ interface Reckoned {
  * Raises `ForwarderWentSilent` for a phone quiet for longer than it usually is at that hour of the week (or said
  * offline by its app) while its tenant has payments pending of a gateway it carries. Driven by stored state: the
  * read model lists the phones quiet past the floor (an index range), each one's stream decides, once per silence,
- * so a restart raises nothing twice. A phone's usual quiet is reckoned once per last word and kept until then.
+ * so a restart raises nothing twice. A phone's usual quiet is reckoned once per last word and kept until then. No
+ * round runs on a read model more than a few seconds behind the log: a stalled projector would make every phone look
+ * quiet.
  */
 export class ForwarderWatch {
   private timer: NodeJS.Timeout | null = null;
@@ -33,6 +37,8 @@ export class ForwarderWatch {
     private readonly clock: Clock,
     private readonly limits: SilenceLimits,
     private readonly intervalMs: number,
+    /** How far behind the log the forwarders projection is, in seconds. */
+    private readonly projectionLagSeconds: () => Promise<number>,
     private readonly onError: (error: unknown) => void = () => undefined,
   ) {}
 
@@ -53,6 +59,7 @@ export class ForwarderWatch {
   }
 
   private async raiseDue(): Promise<number> {
+    if ((await this.projectionLagSeconds()) > MAX_LAG_SECONDS) return 0;
     const now = this.clock.now();
     let raised = 0;
     const quietSince = new Date(now.getTime() - this.limits.floorMs);

@@ -31,7 +31,9 @@ export type ForwarderCommand =
 /**
  * A forwarder is known from the first SMS or heartbeat it sends, once: hearing it again changes nothing (its SMS are
  * its history), unless it was retired, when it is back, or silent, when it has recovered. Every heartbeat is
- * recorded; one saying the phone is offline is no sign of life. A silence is raised once, and never for a retired phone.
+ * recorded; one saying the phone is offline is no sign of life. A silence is raised once, never for a retired phone,
+ * and never on a reading of the phone's last word older than one its stream holds (a recovery the read model had
+ * not caught up with).
  */
 export function decideForwarder(command: ForwarderCommand, forwarder: ForwarderState): Decision<ForwarderEvent> {
   switch (command.type) {
@@ -45,8 +47,9 @@ export function decideForwarder(command: ForwarderCommand, forwarder: ForwarderS
     }
     case 'MarkSilent': {
       if (!forwarder) return refuse('not_found', FORWARDER_NOT_FOUND);
-      if (forwarder.retiredAt !== null || forwarder.silentSince !== null) return accept();
       const { lastHeardAt, usualQuietMs, pendingGateways, now } = command;
+      // Raised once; never for a retired phone; never on a reading older than a word the stream has heard since.
+      if (forwarder.retiredAt !== null || forwarder.silentSince !== null || lastHeardAt.toISOString() < forwarder.lastWordAt) return accept();
       return accept({
         type: FORWARDER_WENT_SILENT,
         data: { forwarderId: forwarder.id, tenantId: forwarder.tenantId, lastHeardAt: lastHeardAt.toISOString(), usualQuietMs, pendingGateways, detectedAt: now.toISOString() },

@@ -46,7 +46,15 @@ describe('decideForwarder', () => {
     ['MarkSilent it again', [seen(), silent()], markSilent, { ok: true, events: [] }],
     ['MarkSilent a retired phone', [seen(), retired()], markSilent, { ok: true, events: [] }],
     ['MarkSilent a phone never heard', [], markSilent, notFound],
-    ['MarkSilent it after it recovered', [seen(), silent(), recovered(T2)], markSilent, { ok: true, events: [silent()] }],
+    ['MarkSilent it on a reading from before its recovery', [seen(), silent(), recovered('2026-11-27T13:00:00.000Z')], markSilent, { ok: true, events: [] }],
+    ['MarkSilent it on a reading from before an online heartbeat', [seen(), beat('online', T2)], markSilent, { ok: true, events: [] }],
+    ['MarkSilent it on a reading from before an offline heartbeat', [seen(), beat('offline', T2)], markSilent, { ok: true, events: [silent()] }],
+    [
+      'MarkSilent it again after it recovered',
+      [seen(), silent(), recovered('2026-11-27T13:00:00.000Z')],
+      { ...markSilent, lastHeardAt: new Date('2026-11-27T13:00:00.000Z'), now: new Date('2026-11-27T16:00:00.000Z') },
+      { ok: true, events: [{ ...silent('2026-11-27T16:00:00.000Z'), data: { ...silent('2026-11-27T16:00:00.000Z').data, lastHeardAt: '2026-11-27T13:00:00.000Z' } }] },
+    ],
     ['Hear a silent phone', [seen(), silent()], hear('2026-11-27T13:00:00.000Z'), { ok: true, events: [recovered('2026-11-27T13:00:00.000Z')] }],
     ['Hear it once it recovered', [seen(), silent(), recovered(T2)], hear(), { ok: true, events: [] }],
     ['an online heartbeat of a silent phone', [seen(), silent()], { type: 'Beat', from: phone, status: 'online', at: null, now: new Date(T2) }, { ok: true, events: [recovered(T2), beat('online', T2)] }],
@@ -76,6 +84,7 @@ describe('decideForwarder', () => {
       heartbeat: { status: 'offline', at: T1 },
       retiredAt: null,
       silentSince: null,
+      lastWordAt: '2026-11-28T00:00:00.000Z',
     });
   });
 

@@ -13,6 +13,8 @@ export interface Forwarder {
   readonly retiredAt: string | null;
   /** When its current silence was raised; null while it is heard as usual. */
   readonly silentSince: string | null;
+  /** Its last word this stream knows of (first sight, online heartbeat, recovery); its other SMS are on their own streams. */
+  readonly lastWordAt: string;
 }
 
 export type ForwarderState = Forwarder | null;
@@ -21,13 +23,15 @@ export function evolveForwarder(forwarder: ForwarderState, event: ForwarderEvent
   if (event.type === FORWARDER_SEEN) {
     const { forwarderId, tenantId, app, device, seenAt } = event.data;
     return forwarder
-      ? { ...forwarder, retiredAt: null }
-      : { id: forwarderId, tenantId, app, device, name: null, firstSeenAt: seenAt, heartbeat: null, retiredAt: null, silentSince: null };
+      ? { ...forwarder, retiredAt: null, lastWordAt: latest(forwarder.lastWordAt, seenAt) }
+      : { id: forwarderId, tenantId, app, device, name: null, firstSeenAt: seenAt, heartbeat: null, retiredAt: null, silentSince: null, lastWordAt: seenAt };
   }
   if (!forwarder) return forwarder;
   switch (event.type) {
-    case FORWARDER_HEARTBEAT:
-      return { ...forwarder, heartbeat: { status: event.data.status, at: event.data.at } };
+    case FORWARDER_HEARTBEAT: {
+      const { status, at, recordedAt } = event.data;
+      return { ...forwarder, heartbeat: { status, at }, lastWordAt: status === 'online' ? latest(forwarder.lastWordAt, recordedAt) : forwarder.lastWordAt };
+    }
     case FORWARDER_NAMED:
       return { ...forwarder, name: event.data.name };
     case FORWARDER_RETIRED:
@@ -36,6 +40,11 @@ export function evolveForwarder(forwarder: ForwarderState, event: ForwarderEvent
     case FORWARDER_WENT_SILENT:
       return { ...forwarder, silentSince: event.data.detectedAt };
     case FORWARDER_RECOVERED:
-      return { ...forwarder, silentSince: null };
+      return { ...forwarder, silentSince: null, lastWordAt: latest(forwarder.lastWordAt, event.data.heardAt) };
   }
+}
+
+/** The later of two ISO 8601 UTC times (as recorded, they compare as text). */
+function latest(a: string, b: string): string {
+  return a > b ? a : b;
 }
