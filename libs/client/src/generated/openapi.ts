@@ -78,6 +78,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/forwarders/heartbeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Say a forwarding phone is alive
+         * @description The phone is the one `X-Forwarder-Id` names (as on its SMS), or the tenant's one unnamed phone without it.
+         */
+        post: operations["ForwarderHeartbeatHttpController_beat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -103,6 +123,18 @@ export interface components {
             client_metadata?: {
                 [key: string]: unknown;
             } | null;
+        };
+        HeartbeatRequest: {
+            /**
+             * @default online
+             * @enum {string}
+             */
+            status: "online" | "offline";
+            /**
+             * Format: date-time
+             * @description When the phone was so, as it says (ISO 8601 with a time zone); when we hear it if left out
+             */
+            at?: string;
         };
         ErrorResponse: {
             /** @enum {boolean} */
@@ -439,6 +471,84 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SmsIngestResult"];
+                };
+            };
+            /** @description Malformed JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ForwarderHeartbeatHttpController_beat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HeartbeatRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: {
+                            /** @enum {string} */
+                            heartbeat: "online" | "offline";
+                            /** Format: uuid */
+                            forwarder_id: string;
+                        };
+                    };
                 };
             };
             /** @description Malformed JSON body */
