@@ -50,6 +50,13 @@ describe('readByTemplate', () => {
     expect(plain).not.toHaveProperty('balancePaisa');
   });
 
+  it('reads a payer the template names only by number or account, without a name', () => {
+    const byNumber = template('by-number', wording`${CURRENCY}${AMOUNT} received from (?<payerNumber>03\d{9})(?: A/C (?<payerAccount>\d{4}))?\. TID: ${reference(6, 14)}`);
+    expect(read('Rs 500 received from 03001234567. TID: 71620441', [byNumber])).toMatchObject({ ok: true, payer: { number: '03001234567' } });
+    expect(read('Rs 500 received from 03001234567 A/C 1234. TID: 71620441', [byNumber])).toMatchObject({ ok: true, payer: { number: '03001234567', account: '1234' } });
+    expect(read('Rs 500 received from 03001234567. TID: 71620441', [byNumber])).toHaveProperty('payer', { number: '03001234567' });
+  });
+
   it('leaves to the words a message whose labelled reference the template did not read', () => {
     const withoutReference = template('without-reference', wording`${CURRENCY}${AMOUNT} received`);
     expect(read('Rs 500 received. TID: 71620441', [withoutReference])).toBeUndefined();
