@@ -1,4 +1,4 @@
-import { findInstitutionNames, institutionsOfSender } from './identify';
+import { findInstitutionNames, institutionOfSender, institutionsOfSender } from './identify';
 
 describe('institutionsOfSender', () => {
   it('names the institutions of a sender id among those of the gateways it is trusted for', () => {
@@ -14,6 +14,15 @@ describe('institutionsOfSender', () => {
     expect(institutionsOfSender('3737', trusted)).toEqual(['easypaisa']);
     expect(institutionsOfSender('3737', trusted)).toEqual(['easypaisa']);
     expect(institutionsOfSender('8558', trusted)).toEqual([]);
+  });
+});
+
+describe('institutionOfSender', () => {
+  it('names the institution a sender id (as forwarded) belongs to, whatever a tenant trusts, and none for others', () => {
+    expect(institutionOfSender('8558')).toBe('jazzcash');
+    expect(institutionOfSender(' easypaisa ')).toBe('easypaisa');
+    expect(institutionOfSender('HBL')).toBe('hbl');
+    expect(institutionOfSender('MYSHOPBANK')).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { INSTITUTION_IDS, INSTITUTIONS, institution } from './institutions';
+import { INSTITUTION_IDS, INSTITUTIONS, institution, institutionIdByName } from './institutions';
 
 describe('institutions', () => {
   it('lists every institution once, by the id it is kept under', () => {
@@ -24,5 +24,12 @@ describe('institutions', () => {
 
   it('knows the wallet whose every credit alert carries a transaction id: JazzCash (an Easypaisa alert or app notification may carry none)', () => {
     expect(INSTITUTION_IDS.filter((id) => institution(id).creditsCarryReference === true)).toEqual(['jazzcash']);
+  });
+});
+
+describe('institutionIdByName', () => {
+  it('finds each institution by the name a parse records, and none by a name no longer known', () => {
+    for (const id of INSTITUTION_IDS) expect(institutionIdByName(institution(id).name)).toBe(id);
+    expect(institutionIdByName('Bank of Nowhere')).toBeNull();
   });
 });

@@ -16,6 +16,9 @@ describe('normalizeSender', () => {
     ['03001234567', '03001234567'],
     ['923001234567', '03001234567'],
     ['1HBL', '1HBL'],
+    // A mobile number only when it is the whole id: not inside a longer header, not with digits after it.
+    ['hbl 923001234567', 'HBL923001234567'],
+    ['+9230012345678', '+9230012345678'],
   ])('%p becomes %p, and stays so', (raw, id) => {
     expect(normalizeSender(raw)).toBe(id);
     expect(normalizeSender(id)).toBe(id);
