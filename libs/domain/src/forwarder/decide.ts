@@ -42,7 +42,8 @@ export function decideForwarder(command: ForwarderCommand, forwarder: ForwarderS
     case 'Beat': {
       const { from, status, at, now } = command;
       const beat: ForwarderEvent = { type: FORWARDER_HEARTBEAT, data: { forwarderId: forwarderIdOf(from), status, at: (at ?? now).toISOString(), recordedAt: now.toISOString() } };
-      if (status === 'offline') return accept<ForwarderEvent>(...(forwarder && forwarder.retiredAt === null ? [] : [seen(from, now)]), beat);
+      // An app's word that the phone is offline is recorded, and brings no retired phone back.
+      if (status === 'offline') return accept<ForwarderEvent>(...(forwarder ? [] : [seen(from, now)]), beat);
       return accept(...heard(forwarder, from, now), beat);
     }
     case 'MarkSilent': {

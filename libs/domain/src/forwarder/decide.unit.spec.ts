@@ -59,10 +59,17 @@ describe('decideForwarder', () => {
     ['Hear it once it recovered', [seen(), silent(), recovered(T2)], hear(), { ok: true, events: [] }],
     ['an online heartbeat of a silent phone', [seen(), silent()], { type: 'Beat', from: phone, status: 'online', at: null, now: new Date(T2) }, { ok: true, events: [recovered(T2), beat('online', T2)] }],
     ['an offline heartbeat of a silent phone: no sign of life', [seen(), silent()], { type: 'Beat', from: phone, status: 'offline', at: null, now: new Date(T2) }, { ok: true, events: [beat('offline', T2)] }],
+    ['an offline heartbeat of a retired phone: not back', [seen(), retired()], { type: 'Beat', from: phone, status: 'offline', at: null, now: new Date(T2) }, { ok: true, events: [beat('offline', T2)] }],
     ['an offline heartbeat of a phone never heard', [], { type: 'Beat', from: phone, status: 'offline', at: null, now: new Date(T0) }, { ok: true, events: [seen(T0), beat('offline', T0)] }],
     ['Retire a silent phone: the silence ends unremarked', [seen(), silent()], { type: 'Retire', by: BOOTSTRAP_ADMIN, now: new Date(T1) }, { ok: true, events: [retired()] }],
   ])('%s', (_label, history, command, expected) => {
     expect(decideForwarder(command, fold(forwarderDecider, history))).toEqual(expected);
+  });
+
+  it("keeps the phone's latest word, whatever order its words were recorded in, and nothing before it was seen", () => {
+    expect(fold(forwarderDecider, [seen(T2), beat('online', T0, T0)])?.lastWordAt).toBe(T2);
+    expect(fold(forwarderDecider, [seen(T0), beat('online', T2, T2), seen(T1)])?.lastWordAt).toBe(T2);
+    expect(fold(forwarderDecider, [beat('online', T0), named('x'), retired()])).toBeNull();
   });
 
   it('is out of its silence once retired, and in it again only when the watch says so', () => {

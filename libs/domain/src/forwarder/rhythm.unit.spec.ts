@@ -18,6 +18,12 @@ describe('hourOfWeek', () => {
     expect(hourOfWeek(MONDAY + 30 * MINUTE)).toBe(hourOfWeek(MONDAY));
   });
 
+  it('counts from Thursday midnight in Pakistan (the epoch was a Thursday), not in UTC', () => {
+    expect(hourOfWeek(Date.parse('2026-11-26T00:00:00+05:00'))).toBe(0);
+    expect(hourOfWeek(Date.parse('2026-11-26T00:00:00Z'))).toBe(5);
+    expect(hourOfWeek(Date.parse('2026-11-25T23:59:59+05:00'))).toBe(167);
+  });
+
   it('gives 168 hours a week, each once', () => {
     expect(new Set(every(HOUR, MONDAY, MONDAY + WEEK - HOUR).map(hourOfWeek)).size).toBe(168);
   });
@@ -48,6 +54,20 @@ describe('usualQuietMs', () => {
     expect(usualQuietMs(shop, MONDAY - DAY + 14 * HOUR)).toBe(DEFAULT_SILENCE_LIMITS.floorMs);
     expect(isSilent(shop, MONDAY - DAY + 14 * HOUR, MONDAY - DAY + 15 * HOUR)).toBe(true);
     expect(isSilent(shop, MONDAY - DAY + 21 * HOUR, MONDAY - DAY + 23 * HOUR)).toBe(false);
+  });
+
+  it('falls back to the longest quiet of all when none began at that hour of the week', () => {
+    // Ten words on Monday mornings, 09:00 to 09:45, then one at noon: nothing ever began at 15:00.
+    const history = [...every(5 * MINUTE, MONDAY + 9 * HOUR, MONDAY + 9 * HOUR + 45 * MINUTE), MONDAY + 12 * HOUR];
+    const quietest = MONDAY + 12 * HOUR - (MONDAY + 9 * HOUR + 45 * MINUTE);
+    expect(usualQuietMs(history, MONDAY + 15 * HOUR)).toBe(quietest);
+  });
+
+  it('learns from eight gaps, not from seven', () => {
+    const hourly = (words: number) => every(HOUR, MONDAY, MONDAY + (words - 1) * HOUR);
+    const limits = { floorMs: MINUTE, ceilingMs: DAY, newMs: 3 * HOUR };
+    expect(usualQuietMs(hourly(8), MONDAY, limits)).toBe(3 * HOUR);
+    expect(usualQuietMs(hourly(9), MONDAY, limits)).toBe(HOUR);
   });
 
   it('waits `newMs` for a phone with too short a history', () => {

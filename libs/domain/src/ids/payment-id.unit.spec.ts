@@ -35,6 +35,9 @@ describe('forwarderIdFor', () => {
     // Pinned: a change here would give a phone that already forwards a second forwarder.
     expect(id).toBe('dc0d4430-84c9-5d91-a39a-2b5efcb74685');
     expect(forwarderIdFor('b3c1a1d2-0000-4000-8000-000000000001', 'sms_gateway_app', 'ZXhhbXBsZQ')).toBe(id);
+    // A phone named by its merchant, and an app's one unnamed phone, pinned too.
+    expect(forwarderIdFor('b3c1a1d2-0000-4000-8000-000000000001', null, 'counter')).toBe('19841a69-ff77-5e66-aa17-b5c208c0d400');
+    expect(forwarderIdFor('b3c1a1d2-0000-4000-8000-000000000001', 'httpsms', null)).toBe('16175094-a560-5e0d-bfa9-115bc161fad2');
   });
 
   it('differs when any part differs; a header-named phone is one whatever app posts', () => {
