@@ -73,7 +73,7 @@ export class ForwarderRegistry {
   private applyAll(events: readonly RecordedEvent[]): void {
     for (const event of events) {
       if (!isForwarderEvent(event)) continue;
-      const id = event.streamName.slice(FORWARDER_CATEGORY.length + 1);
+      const id = event.data.forwarderId;
       const held = this.known.get(id);
       if (held && event.streamVersion <= held.version) continue;
       this.known.set(id, { state: forwarderDecider.evolve(held?.state ?? null, event), version: event.streamVersion });
