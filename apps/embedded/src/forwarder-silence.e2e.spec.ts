@@ -80,7 +80,7 @@ function silenceSuite(backend: string, open: () => Promise<{ options: TestServic
       await waitUntil(async () => (await service.admin('GET', `/admin/forwarders?tenant_id=${shop.id}`)).body.data[0].silent_since === null);
     });
 
-    it('raises nothing for a quiet phone whose tenant waits for no payment, nor for a retired one', async () => {
+    it('raises nothing for a quiet phone whose tenant waits for no payment it carries, nor for a retired one', async () => {
       const idle = await service.createTenant({ name: 'Nothing Pending' });
       await send(idle, 'idle-phone');
       const idleId = await listedId(idle, 'idle-phone');
@@ -89,9 +89,16 @@ function silenceSuite(backend: string, open: () => Promise<{ options: TestServic
       const retiredId = await listedId(busy, 'old-phone');
       expect((await service.admin('POST', `/admin/forwarders/${retiredId}/retire`)).status).toBe(200);
       await register(busy);
+      // A phone that forwards JazzCash (wallet_one) credits, whose tenant waits only for a bank transfer.
+      const bankOnly = await service.createTenant({ name: 'Waits For The Bank' });
+      await send(bankOnly, 'wallet-phone');
+      const walletPhoneId = await listedId(bankOnly, 'wallet-phone');
+      await waitUntil(async () => (await service.admin('GET', `/admin/sms?tenant_id=${bankOnly.id}&state=parsed`)).body.data.length === 1);
+      await register(bankOnly, 'bank');
       clock.advance(3 * HOUR);
       await settle();
       expect(await typesOf(idleId)).toEqual(['ForwarderSeen']);
+      expect(await typesOf(walletPhoneId)).toEqual(['ForwarderSeen']);
       expect(await typesOf(retiredId)).toEqual(['ForwarderSeen', 'ForwarderRetired']);
     });
 
