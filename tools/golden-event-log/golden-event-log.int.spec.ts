@@ -1,7 +1,18 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EVENT_SCHEMAS } from '@pvs/contracts';
-import { awaitingIntentDecider, balanceChainFor, forwarderDecider, learnedTemplatesDecider, operatorDecider, paymentDecider, rebuildRequestsDecider, smsDecider, tenantDecider } from '@pvs/domain';
+import {
+  awaitingIntentDecider,
+  balanceChainFor,
+  forwarderDecider,
+  learnedTemplatesDecider,
+  ledgerDecider,
+  operatorDecider,
+  paymentDecider,
+  rebuildRequestsDecider,
+  smsDecider,
+  tenantDecider,
+} from '@pvs/domain';
 import { EventStore, RecordedEvent, UpcastingEventStore, categoryOf, foldStream } from '@pvs/event-store';
 import { PostgresEventStore } from '@pvs/event-store/postgres';
 import { PROJECTIONS, ProjectionRebuild } from '@pvs/projector';
@@ -31,6 +42,7 @@ const FOLDS: Readonly<Record<string, (events: readonly RecordedEvent[]) => unkno
   smstemplates: (events) => foldStream(events, learnedTemplatesDecider).state,
   projection: (events) => foldStream(events, rebuildRequestsDecider).state,
   forwarder: (events) => foldStream(events, forwarderDecider).state,
+  ledger: (events) => foldStream(events, ledgerDecider).state,
 };
 
 const LATER_FIELDS = ['tier', 'institution', 'receivingAccounts', 'balanceCheck', 'verificationPolicy', 'forwarderId'];

@@ -36,9 +36,9 @@ export async function recordScenario(): Promise<GoldenEvent[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pvs-golden-'));
   const firstKey = randomBytes(32);
   try {
-    // Phones are found silent after seconds here, so that the wait for the expiry below sees one.
+    // Phones are found silent, and ledger breaks reported, after seconds here, so that the wait for the expiry below sees them.
     const silence = { floorMs: 2_000, ceilingMs: 4_000, newMs: 4_000 };
-    const service = await startTestService({ dataDir, secretsKey: firstKey, paymentExpirySeconds: 15, expirySweepIntervalMs: 100, forwarderWatchIntervalMs: 100, silence });
+    const service = await startTestService({ dataDir, secretsKey: firstKey, paymentExpirySeconds: 15, expirySweepIntervalMs: 100, watchIntervalMs: 100, silence, gapSettleMs: 2_000 });
     try {
       await paymentsAndTenants(service);
     } finally {
@@ -155,10 +155,19 @@ async function paymentsAndTenants(service: TestService): Promise<void> {
   if (fromPhone.status !== 'unmatched') throw new Error(`The phone's SMS was ${fromPhone.status}`);
   await phone({ event: 'system:ping', id: 'g3', payload: { health: { status: 'pass' } } });
   await verify(as, 'wallet_one', tid(), 90);
-  await sleep(16_000); // the payments nobody paid expire; the phone, quiet meanwhile, is found silent
+  // An account's ledger: a credit, a debit, and a credit whose balance says an SMS between them is missing.
+  const dated = (body: string, minutes: number) =>
+    service.request('POST', '/sms/ingest', { body: { sender: BANK, body, received_at: new Date(Date.parse('2026-11-27T05:00:00Z') + minutes * 60_000).toISOString() }, headers: { 'x-api-key': second.apiKey } });
+  await dated(`PKR 1,000.00 credited to your A/C **5566 from ALI RAZA. Ref ${tid()}. Avl Bal: PKR 10,000.00`, 0);
+  await dated('Dear Customer, PKR 500.00 has been debited from your A/C **5566. Avl Bal: PKR 9,500.00', 5);
+  const missing = `PKR 2,000.00 credited to your A/C **5566 from SANA. Ref ${tid()}. Avl Bal: PKR 11,500.00`;
+  await dated(`PKR 300.00 credited to your A/C **5566 from ALI RAZA. Ref ${tid()}. Avl Bal: PKR 11,800.00`, 20);
+  await sleep(16_000); // the payments nobody paid expire; the phone, quiet meanwhile, is found silent; the ledger's gap is reported
   await phone({ event: 'system:ping', id: 'g4', payload: { health: { status: 'pass' } } });
+  await dated(missing, 10); // the missing SMS, late: it fills the gap
   const phoneEvents = (await service.app.get<EventStore>(EVENT_STORE).readStream(`forwarder-${forwarder}`)).map((event) => event.type);
   if (!phoneEvents.includes('ForwarderRecovered')) throw new Error(`The phone was never found silent and heard again: ${phoneEvents.join(', ')}`);
+  for (let waited = 0; waited < 3_000 && !(await service.admin('GET', `/admin/sms-gaps?tenant_id=${other.id}&state=all`)).body.data.some((gap: { filled_at: string | null }) => gap.filled_at); waited += 50) await sleep(50);
 }
 
 async function readLog(store: EventStore): Promise<GoldenEvent[]> {

@@ -11,6 +11,7 @@ import {
   SmsHourlyViews,
   SmsViews,
   ForwarderViews,
+  SmsGapViews,
   TENANT_DAILY_VIEWS,
   TenantDailyViews,
 } from '@pvs/read-model';
@@ -69,6 +70,7 @@ import { LEARNED_TEMPLATE_REGISTRY, LearnedTemplateRegistry } from './sms/learne
 import { ReadableBy } from './sms/rejected-sms/readable-by';
 import { FORWARDER_REGISTRY, ForwarderRegistry } from './forwarders/forwarder-registry';
 import { FORWARDER_VIEWS, ForwardersHttpController } from './forwarders/forwarders.http.controller';
+import { SMS_GAP_VIEWS, SmsGapsHttpController } from './ledgers/sms-gaps.http.controller';
 import { ForwarderHeartbeatHttpController } from './forwarders/forwarder-heartbeat.http.controller';
 import { SmsTemplatesHandler } from './sms/sms-templates/sms-templates.handler';
 import { SmsTemplatesHttpController } from './sms/sms-templates/sms-templates.http.controller';
@@ -125,6 +127,7 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
         DailySummaryHttpController,
         ForwardersHttpController,
         ForwarderHeartbeatHttpController,
+        SmsGapsHttpController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -137,6 +140,7 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
         { provide: FORWARDER_REGISTRY, inject: [EVENT_STORE, APPEND_SIGNALS], useFactory: (events: EventStore, signals: AppendSignals) => new ForwarderRegistry(events, signals) },
         { provide: PAYMENT_VIEWS, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new PostgresPaymentViews(sql) },
         { provide: FORWARDER_VIEWS, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new ForwarderViews(sql) },
+        { provide: SMS_GAP_VIEWS, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new SmsGapViews(sql) },
         { provide: SMS_VIEWS, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new SmsViews(sql) },
         {
           provide: PROJECTION_STATUSES,

@@ -31,7 +31,7 @@ function silenceSuite(backend: string, open: () => Promise<{ options: TestServic
     beforeAll(async () => {
       const database = await open();
       // The same keys each start, so that the service opens what it stored before.
-      options = { ...database.options, clock, forwarderWatchIntervalMs: 100, secretsKey: randomBytes(32), adminToken: randomBytes(24).toString('base64url') };
+      options = { ...database.options, clock, watchIntervalMs: 100, secretsKey: randomBytes(32), adminToken: randomBytes(24).toString('base64url') };
       drop = () => database.drop();
       service = await startTestService(options);
     });

@@ -3,8 +3,10 @@ import { EnvReader } from '@pvs/runtime';
 
 export interface MatcherConfig {
   readonly expirySweepIntervalMs: number;
-  /** How often the forwarder watch looks for silent phones. */
-  readonly forwarderWatchIntervalMs: number;
+  /** How often the watches look for silent phones and for gaps in the ledgers. */
+  readonly watchIntervalMs: number;
+  /** How long a ledger break lasts before it is reported: time for an SMS on its way, out of order, to arrive. */
+  readonly gapSettleMs: number;
   readonly silence: SilenceLimits;
 }
 
@@ -14,7 +16,8 @@ export function loadMatcherSettings(read: EnvReader): MatcherConfig {
   const floor = read.integer('FORWARDER_SILENCE_FLOOR_MINUTES', 30, { min: 1, max: 1_440 });
   return {
     expirySweepIntervalMs: read.integer('EXPIRY_SWEEP_INTERVAL_MS', 5_000, { min: 100, max: 3_600_000 }),
-    forwarderWatchIntervalMs: read.integer('FORWARDER_WATCH_INTERVAL_MS', 60_000, { min: 100, max: 3_600_000 }),
+    watchIntervalMs: read.integer('WATCH_INTERVAL_MS', 60_000, { min: 100, max: 3_600_000 }),
+    gapSettleMs: read.integer('SMS_GAP_SETTLE_MINUTES', 10, { min: 1, max: 1_440 }) * MINUTE_MS,
     silence: {
       floorMs: floor * MINUTE_MS,
       ceilingMs: read.integer('FORWARDER_SILENCE_CEILING_MINUTES', 360, { min: floor, max: 10_080 }) * MINUTE_MS,

@@ -3,11 +3,13 @@ import { PAYMENT_CATEGORY, PAYMENT_INTENT_REGISTERED, SMS_CATEGORY, SMS_PARSED }
 import { APPEND_SIGNALS, AppendSignals, EVENT_STORE, EventFilter, EventStore } from '@pvs/event-store';
 import { BUS_TRANSPORT, BusTransport } from '@pvs/messaging';
 import { METRICS, Metrics } from '@pvs/observability';
-import { FORWARDERS_PROJECTION, PendingPayments, QuietForwarders, checkpointLag } from '@pvs/read-model';
+import { FORWARDERS_PROJECTION, LEDGERS_PROJECTION, PAYMENTS_PROJECTION, PendingPayments, QuietForwarders, UnsettledLedgers, checkpointLag } from '@pvs/read-model';
 import { CLOCK, Clock, LeaderRole, Leadership, PARTITION_COUNT, PartitionLeases, READ_MODEL_DATABASE } from '@pvs/runtime';
 import { SqlClient } from '@pvs/sql';
 import { ExpirySweeper } from './expiry/expiry-sweeper';
 import { ForwarderWatch } from './forwarders/forwarder-watch';
+import { GapWatch } from './ledgers/gap-watch';
+import { LEDGER_KEEPER, LedgerKeeper } from './ledgers/ledger-keeper';
 import { MatcherConfig } from './matcher-settings';
 import { MatchOutcomes } from './matching/match-outcomes';
 import { PaymentMatcher } from './matching/payment-matcher';
@@ -21,22 +23,17 @@ const MATCHING = {
   filter: { categories: [SMS_CATEGORY, PAYMENT_CATEGORY], types: [SMS_PARSED, PAYMENT_INTENT_REGISTERED] },
 } as const satisfies { name: string; filter: EventFilter };
 
-/** What only the leading matcher process runs: expiring intents and watching the forwarding phones. */
+/** What only the leading matcher process runs: expiring intents, watching the forwarding phones and the ledgers. */
 class LeaderOnly implements LeaderRole {
-  constructor(
-    private readonly expiry: ExpirySweeper,
-    private readonly watch: ForwarderWatch,
-  ) {}
+  constructor(private readonly parts: readonly { start(): void; stop(): Promise<void> }[]) {}
 
   start(): Promise<void> {
-    this.expiry.start();
-    this.watch.start();
+    for (const part of this.parts) part.start();
     return Promise.resolve();
   }
 
   async stop(): Promise<void> {
-    await this.expiry.stop();
-    await this.watch.stop();
+    for (const part of this.parts) await part.stop();
   }
 }
 
@@ -88,20 +85,27 @@ export class MatcherModule implements OnApplicationBootstrap, OnApplicationShutd
             const publishing = decisionPublisher(events, signals, readModel, bus.client, onError);
             const expiry = new ExpirySweeper(events, pending, clock, config.expirySweepIntervalMs, outcomes, onError);
             const forwardersLag = async () => (await checkpointLag(events, readModel, FORWARDERS_PROJECTION.name, FORWARDERS_PROJECTION.filter, clock.now())).lagSeconds;
-            const watch = new ForwarderWatch(events, new QuietForwarders(readModel), clock, config.silence, config.forwarderWatchIntervalMs, forwardersLag, onError);
+            const watch = new ForwarderWatch(events, new QuietForwarders(readModel), clock, config.silence, config.watchIntervalMs, forwardersLag, onError);
+            const ledgers = new LedgerKeeper(events, clock);
+            const keeping = new PartitionedProcessor(events, signals, readModel, { ...LEDGER_KEEPER, handle: (batch) => ledgers.handleBatch(batch), onError });
+            const gapsLag = async () =>
+              Math.max(
+                ...(await Promise.all([LEDGERS_PROJECTION, PAYMENTS_PROJECTION].map(async ({ name, filter }) => (await checkpointLag(events, readModel, name, filter, clock.now())).lagSeconds))),
+              );
+            const gaps = new GapWatch(events, new UnsettledLedgers(readModel), clock, config.gapSettleMs, config.watchIntervalMs, gapsLag, onError);
             metrics.subscriptionLag.track(() =>
               Promise.all(
-                [MATCHING, DECISION_PUBLISHER].map(async ({ name, filter }) => ({ name, ...(await checkpointLag(events, readModel, name, filter, clock.now(), PARTITION_COUNT)) })),
+                [MATCHING, DECISION_PUBLISHER, LEDGER_KEEPER].map(async ({ name, filter }) => ({ name, ...(await checkpointLag(events, readModel, name, filter, clock.now(), PARTITION_COUNT)) })),
               ),
             );
             const partitions = new PartitionLeases(readModel, 'matcher', {
               onChange: async (held) => {
                 logger.log(`member ${partitions.member} holds ${held.size} of ${PARTITION_COUNT} partitions`);
-                await Promise.all([matching.hold(held), publishing.hold(held)]);
+                await Promise.all([matching.hold(held), publishing.hold(held), keeping.hold(held)]);
               },
               onError,
             });
-            return new Matcher([matching, publishing], partitions, new Leadership(readModel, 'matcher-expiry', new LeaderOnly(expiry, watch), 2_000, onError));
+            return new Matcher([matching, publishing, keeping], partitions, new Leadership(readModel, 'matcher-expiry', new LeaderOnly([expiry, watch, gaps]), 2_000, onError));
           },
         },
       ],

@@ -10,8 +10,9 @@ import { RebuildRequests } from './rebuilds/rebuild-requests';
 import { smsHourlyProjection } from './sms/sms-hourly.projection';
 import { smsProjection } from './sms/sms.projection';
 import { forwardersProjection } from './forwarders/forwarders.projection';
+import { ledgersProjection } from './ledgers/ledgers.projection';
 
-export const PROJECTIONS: readonly Projection[] = [paymentsProjection, smsProjection, tenantDailyProjection, smsHourlyProjection, forwardersProjection];
+export const PROJECTIONS: readonly Projection[] = [paymentsProjection, smsProjection, tenantDailyProjection, smsHourlyProjection, forwardersProjection, ledgersProjection];
 export const PROJECTION_RUNNERS = Symbol('PROJECTION_RUNNERS');
 const PROJECTION_LEADERSHIPS = Symbol('PROJECTION_LEADERSHIPS');
 

@@ -14,3 +14,5 @@ export * from './dashboard/tenant-daily-summary';
 export * from './dashboard/tenant-daily-views';
 export * from './forwarders/forwarder-views';
 export * from './forwarders/quiet-forwarders';
+export * from './ledgers/unsettled-ledgers';
+export * from './ledgers/sms-gap-views';

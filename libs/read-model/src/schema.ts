@@ -172,4 +172,41 @@ export const readModelMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    id: 'read-model/008-ledgers',
+    sql: `
+      -- each receiving account's ledger as its SMS state it: its last balance, and since when it has a break not yet reported
+      CREATE TABLE rm_ledgers (
+        account_key uuid PRIMARY KEY,
+        tenant_id uuid NOT NULL,
+        gateway text NOT NULL,
+        account text,
+        last_balance_paisa bigint NOT NULL,
+        last_stated_at timestamptz NOT NULL,
+        statements integer NOT NULL,
+        unsettled_since timestamptz,
+        stream_version bigint NOT NULL
+      );
+      CREATE INDEX rm_ledgers_tenant ON rm_ledgers (tenant_id);
+      -- the gap watch's candidates: ledgers with a break not yet reported, the oldest first
+      CREATE INDEX rm_ledgers_unsettled ON rm_ledgers (unsettled_since) WHERE unsettled_since IS NOT NULL;
+      -- SMS suspected missing: what the balances say moved unseen, when, and the payments it may be
+      CREATE TABLE rm_sms_gaps (
+        gap_id uuid PRIMARY KEY,
+        tenant_id uuid NOT NULL,
+        account_key uuid NOT NULL,
+        gateway text NOT NULL,
+        account text,
+        direction text NOT NULL,
+        amount_paisa bigint NOT NULL,
+        window_start timestamptz NOT NULL,
+        window_end timestamptz NOT NULL,
+        candidate_payment_ids uuid[] NOT NULL,
+        detected_at timestamptz NOT NULL,
+        filled_at timestamptz,
+        filled_by_sms_id uuid
+      );
+      CREATE INDEX rm_sms_gaps_tenant ON rm_sms_gaps (tenant_id, detected_at);
+    `,
+  },
 ];

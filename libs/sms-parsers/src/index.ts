@@ -14,6 +14,7 @@ export type { Derivation, Lesson, LessonRefused, Mark, Marks } from './learned/d
 export type { SlotKind } from './learned/template-pattern';
 export type {
   AllowedSenders,
+  DebitReading,
   Gateway,
   ParsedSms,
   ParseOptions,

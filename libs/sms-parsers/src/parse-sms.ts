@@ -1,5 +1,5 @@
 import { paisaToPkr, SmsDeparture } from '@pvs/contracts';
-import { classify, ExtractedCredit } from './classify/classify';
+import { classify, ExtractedCredit, readDebit } from './classify/classify';
 import { isFragment } from './classify/fragments';
 import { Analysis, analyse } from './extract/analyse';
 import { normalizeReference } from './extract/reference';
@@ -161,8 +161,11 @@ export function readTrustedBody(
   const taught = learned?.forSender(sender, gateways) ?? [];
   const byTemplate = readByTemplate(analysis, taught.length === 0 ? builtIn : [...builtIn, ...taught], receivedAt);
   if (byTemplate !== undefined) return { text, analysis, result: byTemplate.ok ? parsedSms(fromTemplate(byTemplate), text) : reject(byTemplate.reason) };
-  const extracted = classify(analysis, { gateways, institutions, receivedAt });
-  return { text, analysis, result: extracted.ok ? parsedSms(fromExtraction(extracted), text) : reject(extracted.reason) };
+  const context = { gateways, institutions, receivedAt };
+  const extracted = classify(analysis, context);
+  if (extracted.ok) return { text, analysis, result: parsedSms(fromExtraction(extracted), text) };
+  const debit = extracted.reason === 'not_a_credit' ? readDebit(analysis, context) : undefined;
+  return { text, analysis, result: debit === undefined ? reject(extracted.reason) : { ok: false, reason: extracted.reason, debit } };
 }
 
 /** Parses as `parseSms` does, keeping what the decision was made on. */

@@ -80,9 +80,20 @@ export interface ParsedSms {
   readonly departures?: readonly SmsDeparture[];
 }
 
+/** What a debit tells of the holder's account: money out, and the balance after it. */
+export interface DebitReading {
+  readonly gateway: Gateway;
+  readonly amountPaisa: number;
+  readonly balancePaisa: number;
+  /** The holder's account as written, when the message names it. */
+  readonly account?: string;
+}
+
 export interface SmsRejection {
   readonly ok: false;
   readonly reason: SmsRejectionReason;
+  /** Set when the message is a debit that states the balance after it: no payment, but a step of the account's ledger. */
+  readonly debit?: DebitReading;
 }
 
 export type SmsParseResult = ParsedSms | SmsRejection;

@@ -29,7 +29,13 @@ export function parseStoredSms(sms: StoredSmsText, parsing: TenantParsing): SmsP
 export function parseRecordedSms(tenant: Tenant, sms: SmsReceivedData, reparsed: boolean, learned: LearnedTemplateSet): SmsParse {
   const result = parseStoredSms(sms, tenantParsing(tenant, learned));
   if (!result.ok) {
-    const data: SmsRejectedData = { smsId: sms.smsId, tenantId: tenant.id, reason: result.reason };
+    const { debit } = result;
+    const data: SmsRejectedData = {
+      smsId: sms.smsId,
+      tenantId: tenant.id,
+      reason: result.reason,
+      ...(debit && { debit: { gateway: debit.gateway, amountPaisa: debit.amountPaisa, balancePaisa: debit.balancePaisa, account: debit.account ?? null } }),
+    };
     return { type: SMS_REJECTED, data };
   }
   const data: SmsParsedData = {

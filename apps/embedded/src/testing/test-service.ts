@@ -44,8 +44,10 @@ export interface TestServiceOptions {
   /** Believe X-Forwarded-For: a test can then speak from many client addresses. */
   readonly trustProxy?: boolean;
   readonly expirySweepIntervalMs?: number;
-  readonly forwarderWatchIntervalMs?: number;
+  readonly watchIntervalMs?: number;
   readonly silence?: SilenceLimits;
+  /** How long a ledger break lasts before it is reported (10 minutes unless set). */
+  readonly gapSettleMs?: number;
   readonly webhookRetryScheduleSeconds?: readonly number[];
   readonly webhookTimeoutMs?: number;
   readonly webhookAllowPrivateNetworks?: boolean;
@@ -84,8 +86,9 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     },
     matcher: {
       expirySweepIntervalMs: options.expirySweepIntervalMs ?? 60_000,
-      forwarderWatchIntervalMs: options.forwarderWatchIntervalMs ?? 60_000,
+      watchIntervalMs: options.watchIntervalMs ?? 60_000,
       silence: options.silence ?? DEFAULT_SILENCE_LIMITS,
+      gapSettleMs: options.gapSettleMs ?? 600_000,
     },
     notifier: {
       allowPrivateNetworks: options.webhookAllowPrivateNetworks ?? true,

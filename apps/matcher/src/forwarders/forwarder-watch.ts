@@ -5,9 +5,9 @@ import { EventStore, handleCommand } from '@pvs/event-store';
 import { QuietForwarder, QuietForwarders } from '@pvs/read-model';
 import { Clock } from '@pvs/runtime';
 
+import { WatchRounds } from '../watching/watch-rounds';
+
 const BATCH = 500;
-/** A read model further behind than this would show phones that spoke as quiet: the round waits for it. */
-const MAX_LAG_SECONDS = 5;
 const DAY_MS = 86_400_000;
 /** The weeks a phone's usual quiet is learnt from (what the forwarders projection keeps). */
 const LEARNT_FROM_MS = 28 * DAY_MS;
@@ -22,44 +22,39 @@ interface Reckoned {
  * Raises `ForwarderWentSilent` for a phone quiet for longer than it usually is at that hour of the week (or said
  * offline by its app) while its tenant has payments pending of a gateway it carries. Driven by stored state: the
  * read model lists the phones quiet past the floor (an index range), each one's stream decides, once per silence,
- * so a restart raises nothing twice. A phone's usual quiet is reckoned once per last word and kept until then. No
- * round runs on a read model more than a few seconds behind the log: a stalled projector would make every phone look
- * quiet.
+ * so a restart raises nothing twice. A phone's usual quiet is reckoned once per last word and kept until then.
  */
 export class ForwarderWatch {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
   private readonly reckoned = new Map<string, Reckoned>();
+  private readonly rounds: WatchRounds;
 
   constructor(
     private readonly events: EventStore,
     private readonly quiet: QuietForwarders,
     private readonly clock: Clock,
     private readonly limits: SilenceLimits,
-    private readonly intervalMs: number,
+    intervalMs: number,
     /** How far behind the log the forwarders projection is, in seconds. */
-    private readonly projectionLagSeconds: () => Promise<number>,
-    private readonly onError: (error: unknown) => void = () => undefined,
-  ) {}
-
-  start(): void {
-    this.timer ??= setInterval(() => void this.watch().catch(this.onError), this.intervalMs);
+    projectionLagSeconds: () => Promise<number>,
+    onError: (error: unknown) => void = () => undefined,
+  ) {
+    this.rounds = new WatchRounds(() => this.raiseDue(), intervalMs, projectionLagSeconds, onError);
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
+  start(): void {
+    this.rounds.start();
+  }
+
+  stop(): Promise<void> {
+    return this.rounds.stop();
   }
 
   /** Raises what is due now; returns how many silences it raised. One round at a time. */
   watch(): Promise<number> {
-    this.running ??= this.raiseDue().finally(() => (this.running = null));
-    return this.running;
+    return this.rounds.run();
   }
 
   private async raiseDue(): Promise<number> {
-    if ((await this.projectionLagSeconds()) > MAX_LAG_SECONDS) return 0;
     const now = this.clock.now();
     let raised = 0;
     const quietSince = new Date(now.getTime() - this.limits.floorMs);

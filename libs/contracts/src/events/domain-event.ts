@@ -1,4 +1,4 @@
-import { BalanceObserved } from './balances';
+import { BalanceObserved, LedgerEvent } from './balances';
 import { ForwarderEvent } from './forwarders';
 import { OperatorEvent } from './operators';
 import { PaymentEvent } from './payments';
@@ -8,4 +8,4 @@ import { SmsTemplateEvent } from './sms-templates';
 import { TenantEvent } from './tenants';
 
 /** Every event the service records, of every stream. */
-export type DomainEvent = PaymentEvent | SmsEvent | SmsAwaitingIntent | BalanceObserved | TenantEvent | OperatorEvent | SmsTemplateEvent | ProjectionRebuildRequested | ForwarderEvent;
+export type DomainEvent = PaymentEvent | SmsEvent | SmsAwaitingIntent | BalanceObserved | TenantEvent | OperatorEvent | SmsTemplateEvent | ProjectionRebuildRequested | ForwarderEvent | LedgerEvent;

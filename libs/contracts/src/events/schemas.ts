@@ -67,6 +67,9 @@ export const EVENT_SCHEMAS: { readonly [T in DomainEvent['type']]: EventSchema }
   ForwarderRetired: FIRST,
   ForwarderWentSilent: FIRST,
   ForwarderRecovered: FIRST,
+  BalanceStated: FIRST,
+  SmsGapSuspected: FIRST,
+  SmsGapFilled: FIRST,
 };
 
 const SCHEMAS = new Map<string, EventSchema>(Object.entries(EVENT_SCHEMAS));

@@ -1,1 +1,3 @@
 export * from './balance-chain';
+export * from './ledger-order';
+export * from './ledger';

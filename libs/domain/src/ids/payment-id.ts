@@ -7,6 +7,8 @@ const PAYMENT_ID_NAMESPACE = Buffer.from('5f0c3c8e9a4b4d1f8a7e2b6c1d3e9f40', 'he
 const SMS_ID_NAMESPACE = Buffer.from('a3d94c1e7b2f4e8a9c5d6e7f8a9b0c1d', 'hex');
 // Fixed for ever: changing it would give a phone that already forwards a second forwarder.
 const FORWARDER_ID_NAMESPACE = Buffer.from('7c2e5a904d1b4f6e8b3a0c9d2e1f4a57', 'hex');
+// Fixed for ever: changing it would split an account's ledger in two.
+const LEDGER_ID_NAMESPACE = Buffer.from('e41b6f0a2c8d4e3f9a7b5c1d0e2f3a68', 'hex');
 
 /**
  * The payment's UUID is derived (UUIDv5) from tenant, gateway and normalised reference, so a
@@ -28,4 +30,23 @@ export function smsIdFor(tenantId: string, normalizedSender: string, body: strin
  */
 export function forwarderIdFor(tenantId: string, app: SmsSource | null, device: string | null): string {
   return uuidV5(FORWARDER_ID_NAMESPACE, `${tenantId}\n${app ?? 'header'}\n${device ?? ''}`);
+}
+
+/** The last four digits of an account as an SMS writes it (`**1234`, `PK..001234`), the part every wording shows; null when fewer. */
+export function accountTail(account: string | null): string | null {
+  const digits = account?.replace(/\D/g, '') ?? '';
+  return digits.length >= 4 ? digits.slice(-4) : null;
+}
+
+/**
+ * The ledger of a tenant's account of a gateway, keyed by the account's last four digits, so that a credit's wording
+ * and a debit's, masked differently, meet in one ledger; a wallet's SMS rarely name it: one ledger for the gateway then.
+ */
+export function ledgerKeyFor(tenantId: string, gateway: Gateway, account: string | null): string {
+  return uuidV5(LEDGER_ID_NAMESPACE, `${tenantId}\n${gateway}\n${accountTail(account) ?? ''}`);
+}
+
+/** A gap is named by the ledger and the two statements either side of it: found again, it is the same gap. */
+export function gapIdFor(accountKey: string, afterSmsId: string, beforeSmsId: string): string {
+  return uuidV5(LEDGER_ID_NAMESPACE, `${accountKey}\n${afterSmsId}\n${beforeSmsId}`);
 }

@@ -1,4 +1,4 @@
-import { FORWARDER_CATEGORY, FORWARDER_EVENT_TYPES, PAYMENT_CATEGORY, SMS_CATEGORY, SMS_PARSED, SMS_RECEIVED, SMS_REJECTED } from '@pvs/contracts';
+import { FORWARDER_CATEGORY, FORWARDER_EVENT_TYPES, LEDGER_CATEGORY, PAYMENT_CATEGORY, SMS_CATEGORY, SMS_PARSED, SMS_RECEIVED, SMS_REJECTED } from '@pvs/contracts';
 import { EventFilter } from '@pvs/event-store';
 
 /** A projection's tables by role, under the names it writes them now. */
@@ -46,7 +46,14 @@ export const FORWARDERS_PROJECTION = {
   tables: { forwarders: 'rm_forwarders', heard: 'rm_forwarder_heard' },
 } as const satisfies ProjectionDefinition;
 
-export const PROJECTIONS: readonly ProjectionDefinition[] = [PAYMENTS_PROJECTION, SMS_PROJECTION, TENANT_DAILY_PROJECTION, SMS_HOURLY_PROJECTION, FORWARDERS_PROJECTION];
+/** Each receiving account's ledger, and the SMS its balances say are missing. */
+export const LEDGERS_PROJECTION = {
+  name: 'ledgers',
+  filter: { categories: [LEDGER_CATEGORY] },
+  tables: { ledgers: 'rm_ledgers', gaps: 'rm_sms_gaps' },
+} as const satisfies ProjectionDefinition;
+
+export const PROJECTIONS: readonly ProjectionDefinition[] = [PAYMENTS_PROJECTION, SMS_PROJECTION, TENANT_DAILY_PROJECTION, SMS_HOURLY_PROJECTION, FORWARDERS_PROJECTION, LEDGERS_PROJECTION];
 
 export function findProjection(name: string): ProjectionDefinition | undefined {
   return PROJECTIONS.find((projection) => projection.name === name);

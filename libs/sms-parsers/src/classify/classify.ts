@@ -4,8 +4,8 @@ import { readOccurredAt } from '../extract/occurred-at';
 import { normalizeReference, ReferenceMention } from '../extract/reference';
 import { Institution, institution, InstitutionId } from '../institutions/institutions';
 import { MoneyMention } from '../normalise/money-mentions';
-import { CreditTarget, Gateway, Payer, SmsRejectionReason } from '../sms.types';
-import { nonPaymentReason } from './non-payment';
+import { CreditTarget, DebitReading, Gateway, Payer, SmsRejectionReason } from '../sms.types';
+import { nonPaymentKind } from './non-payment';
 
 /** One credit, read from the words and numbers of a message rather than from a template. */
 export interface ExtractedCredit {
@@ -119,8 +119,8 @@ export function classify(analysis: Analysis, sender: SenderContext): Classificat
   // Every rule below reads the wording: read it first, so that the shortcuts of a reading that needs less are skipped.
   const credited = analysis.wordings.some((hit) => hit.kind === 'credit');
   if (analysis.tailHoldsTransaction) return refuse('ambiguous');
-  const nonPayment = nonPaymentReason(analysis);
-  if (nonPayment !== undefined) return refuse(nonPayment);
+  const nonPayment = nonPaymentKind(analysis);
+  if (nonPayment !== undefined) return refuse(nonPayment[1]);
   if (!credited) return refuse('unrecognized_template');
   const amount = transactionAmount(analysis);
   if (typeof amount === 'string') return refuse(amount);
@@ -176,4 +176,25 @@ function departuresFrom(known: Institution, reference: string | null, receivingA
 
 function describeShape(reference: string): string {
   return /^\d+$/.test(reference) ? `${reference.length} digits` : `${reference.length} letters and digits`;
+}
+
+/** Wordings of money leaving the holder's account: a transfer or payment sent, a withdrawal, a card purchase. */
+const DEBIT_KINDS: readonly string[] = ['debit', 'card_payment'];
+
+/**
+ * A message that is a debit and nothing else (no credit wording), with one exact amount and one stated balance: what
+ * it tells of the holder's account, for its ledger. The holder's account is the one money left ("from A/C …"), else
+ * the only one named.
+ */
+export function readDebit(analysis: Analysis, sender: SenderContext): DebitReading | undefined {
+  if (analysis.tailHoldsTransaction || analysis.wordings.some((hit) => hit.kind === 'credit')) return undefined;
+  const kind = nonPaymentKind(analysis)?.[0];
+  if (kind === undefined || !DEBIT_KINDS.includes(kind)) return undefined;
+  const amount = transactionAmount(analysis);
+  const balancePaisa = balanceOf(analysis);
+  const gateway = gatewayOf(analysis, sender);
+  if (typeof amount === 'string' || balancePaisa === undefined || gateway === undefined) return undefined;
+  const accounts = analysis.accounts.filter((mention) => !/^(?:\+?92|0)3/.test(mention.value));
+  const account = accounts.find((mention) => mention.side === 'payer')?.value ?? (accounts.length === 1 ? accounts[0]?.value : undefined);
+  return { gateway, amountPaisa: amount.paisa, balancePaisa, ...(account !== undefined && { account }) };
 }

@@ -11,8 +11,8 @@ function paidByAddressee(analysis: Analysis): boolean {
   return payer !== undefined && addressee !== undefined && lettersOf(payer.name) === lettersOf(addressee.name);
 }
 
-/** Why the wording that counts (but for the `accepted` kinds) makes a message something other than an incoming payment. */
-export function nonPaymentReason(analysis: Analysis, accepted: readonly WordingKind[] = []): SmsRejectionReason | undefined {
+/** The wording that makes a message something other than an incoming payment (but for the `accepted` kinds): its kind. */
+export function nonPaymentKind(analysis: Analysis, accepted: readonly WordingKind[] = []): (typeof NON_PAYMENT_REASONS)[number] | undefined {
   const ownAccount = paidByAddressee(analysis);
   // Stryker disable next-line ConditionalExpression: a shortcut; reading every message in full costs only time
   if (!ownAccount && !analysis.mayBeNonPayment) return undefined;
@@ -20,5 +20,10 @@ export function nonPaymentReason(analysis: Analysis, accepted: readonly WordingK
   const kinds = new Set<string>(counted.map((hit) => hit.kind));
   if (kinds.has('reward') && kinds.has('credit')) kinds.add('credited_reward');
   if (ownAccount) kinds.add('own_account');
-  return NON_PAYMENT_REASONS.find(([kind]) => kinds.has(kind))?.[1];
+  return NON_PAYMENT_REASONS.find(([kind]) => kinds.has(kind));
+}
+
+/** Why the wording that counts (but for the `accepted` kinds) makes a message something other than an incoming payment. */
+export function nonPaymentReason(analysis: Analysis, accepted: readonly WordingKind[] = []): SmsRejectionReason | undefined {
+  return nonPaymentKind(analysis, accepted)?.[1];
 }

@@ -109,6 +109,23 @@ export const OPERATOR_SCHEMAS: Record<string, SchemaObject> = {
       sms_last_24h: { type: 'integer', minimum: 0, description: 'Listed forwarders only: SMS it forwarded in the 24 hours before the request' },
     },
   },
+  SmsGap: {
+    type: 'object',
+    required: ['gap_id', 'tenant_id', 'gateway', 'account', 'direction', 'amount', 'window_start', 'window_end', 'candidate_payment_ids', 'detected_at', 'filled_at'],
+    properties: {
+      gap_id: uuid,
+      tenant_id: uuid,
+      gateway: { type: 'string', enum: [...GATEWAYS] },
+      account: { ...nullable(str), description: 'The account as its SMS name it; null for a wallet whose SMS name none' },
+      direction: { type: 'string', enum: ['credit', 'debit'], description: '`credit`: money came in that no SMS seen explains (a payment unseen); `debit`: it went out' },
+      amount: { ...pkr, description: 'PKR moved unseen (the sum, if several SMS are missing)' },
+      window_start: { ...dateTime, description: 'When the SMS before the gap was received' },
+      window_end: { ...dateTime, description: 'When the SMS after the gap was received' },
+      candidate_payment_ids: { type: 'array', items: uuid, description: "The tenant's payments pending of that gateway and exactly that amount when the gap was found, nearest the window first" },
+      detected_at: dateTime,
+      filled_at: { ...nullable(dateTime), description: 'When an SMS that arrived late explained it' },
+    },
+  },
   ReparseResult: {
     type: 'object',
     required: ['examined', 'recognised'],

@@ -1,1 +1,2 @@
 export * from './balance-observed.event';
+export * from './ledger-events';

@@ -84,10 +84,20 @@ export interface SmsParsedData {
   readonly reparsed: boolean;
 }
 
+/** A debit's step in the holder's account: money out, and the balance the SMS states after it. */
+export interface SmsDebit {
+  readonly gateway: Gateway;
+  readonly amountPaisa: Paisa;
+  readonly balancePaisa: Paisa;
+  readonly account: string | null;
+}
+
 export interface SmsRejectedData {
   readonly smsId: string;
   readonly tenantId: string;
   readonly reason: string;
+  /** Set when the SMS is a debit stating the balance after it (absent before issue 30, and on every other rejection). */
+  readonly debit?: SmsDebit;
 }
 
 /** The matcher's answer to one SmsParsed (named by its stream version). */
@@ -139,3 +149,4 @@ export function isOutcomeOfParse<R extends Event>(event: R, parsedVersion: numbe
 }
 export const isSmsParsed = eventGuard<SmsParsed>({ [SMS_PARSED]: true });
 export const isSmsReceived = eventGuard<SmsReceived>({ [SMS_RECEIVED]: true });
+export const isSmsRejected = eventGuard<SmsRejected>({ [SMS_REJECTED]: true });
