@@ -30,7 +30,7 @@ function schemaRefs(value: unknown, found: Set<string>): void {
 
 /**
  * The served document cut down to the merchants' and monitoring operations and the schemas they reach (the
- * webhook's included): the operators' endpoints may change without touching the merchants' package.
+ * webhooks included): the operators' endpoints may change without touching the merchants' package.
  */
 export function merchantDocument(served: unknown): OpenApiDocument {
   if (!isOpenApiDocument(served)) throw new Error('Not an OpenAPI document');
@@ -41,7 +41,7 @@ export function merchantDocument(served: unknown): OpenApiDocument {
       .filter(([, item]) => Object.keys(item).length > 0),
   );
   const schemas = document.components?.schemas ?? {};
-  const reached = new Set<string>(['WebhookPayload']);
+  const reached = new Set<string>(['WebhookPayload', 'AlertWebhookPayload']);
   schemaRefs(paths, reached);
   for (let size = 0; size !== reached.size; ) {
     size = reached.size;

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EVENT_SCHEMAS } from '@pvs/contracts';
 import {
+  alertDecider,
   awaitingIntentDecider,
   balanceChainFor,
   forwarderDecider,
@@ -11,6 +12,7 @@ import {
   paymentDecider,
   rebuildRequestsDecider,
   smsDecider,
+  stallDecider,
   tenantDecider,
 } from '@pvs/domain';
 import { EventStore, RecordedEvent, UpcastingEventStore, categoryOf, foldStream } from '@pvs/event-store';
@@ -43,14 +45,16 @@ const FOLDS: Readonly<Record<string, (events: readonly RecordedEvent[]) => unkno
   projection: (events) => foldStream(events, rebuildRequestsDecider).state,
   forwarder: (events) => foldStream(events, forwarderDecider).state,
   ledger: (events) => foldStream(events, ledgerDecider).state,
+  stall: (events) => foldStream(events, stallDecider).state,
+  alert: (events) => foldStream(events, alertDecider).state,
 };
 
-const LATER_FIELDS = ['tier', 'institution', 'receivingAccounts', 'balanceCheck', 'verificationPolicy', 'forwarderId'];
+const LATER_FIELDS = ['tier', 'institution', 'receivingAccounts', 'balanceCheck', 'verificationPolicy', 'alertWebhooks', 'forwarderId'];
 const EARLIER_VERSIONS = ['SmsParsed', 'SmsReceived', 'TenantRegistered'];
 
 /**
- * Events recorded by earlier code: before readings had tiers, before tenants had receiving accounts, a balance check
- * and a verification policy, before SMS named their forwarder.
+ * Events recorded by earlier code: before readings had tiers, before tenants had receiving accounts, a balance check,
+ * a verification policy and alert webhooks, before SMS named their forwarder.
  */
 function asEarlierCodeRecorded(log: GoldenEvent[]): GoldenEvent[] {
   const older = new Set(EARLIER_VERSIONS.map((type) => log.find((event) => event.type === type)?.id));

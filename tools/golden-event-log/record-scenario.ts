@@ -38,7 +38,8 @@ export async function recordScenario(): Promise<GoldenEvent[]> {
   try {
     // Phones are found silent, and ledger breaks reported, after seconds here, so that the wait for the expiry below sees them.
     const silence = { floorMs: 2_000, ceilingMs: 4_000, newMs: 4_000 };
-    const service = await startTestService({ dataDir, secretsKey: firstKey, paymentExpirySeconds: 15, expirySweepIntervalMs: 100, watchIntervalMs: 100, silence, gapSettleMs: 2_000 });
+    const stall = { floorMs: 3_000, defaultMs: 3_000 };
+    const service = await startTestService({ dataDir, secretsKey: firstKey, paymentExpirySeconds: 15, expirySweepIntervalMs: 100, watchIntervalMs: 100, silence, gapSettleMs: 2_000, stall });
     try {
       await paymentsAndTenants(service);
     } finally {
@@ -59,7 +60,7 @@ export async function recordScenario(): Promise<GoldenEvent[]> {
 async function paymentsAndTenants(service: TestService): Promise<void> {
   const shop = await service.createTenant({ receiving_accounts: { wallet_one: ['0344-4160241'] }, balance_check: 'review' });
   const other = await service.createTenant();
-  await expectOk(service.admin('PATCH', `/admin/tenants/${other.id}`, { unpaid_cycle_limit: 5, webhook_url: 'https://merchant.example/hooks' }));
+  await expectOk(service.admin('PATCH', `/admin/tenants/${other.id}`, { unpaid_cycle_limit: 5, webhook_url: 'https://merchant.example/hooks', alert_webhooks: ['forwarder.silent', 'sms.gap_suspected'] }));
   const otherKey = (await expectOk(service.admin('POST', `/admin/tenants/${other.id}/rotate-api-key`))).body.data.api_key;
   const second = { ...other, apiKey: otherKey };
   await expectOk(service.admin('POST', `/admin/tenants/${other.id}/rotate-webhook-secret`, { overlap_seconds: 60 }));
@@ -168,6 +169,10 @@ async function paymentsAndTenants(service: TestService): Promise<void> {
   const phoneEvents = (await service.app.get<EventStore>(EVENT_STORE).readStream(`forwarder-${forwarder}`)).map((event) => event.type);
   if (!phoneEvents.includes('ForwarderRecovered')) throw new Error(`The phone was never found silent and heard again: ${phoneEvents.join(', ')}`);
   for (let waited = 0; waited < 3_000 && !(await service.admin('GET', `/admin/sms-gaps?tenant_id=${other.id}&state=all`)).body.data.some((gap: { filled_at: string | null }) => gap.filled_at); waited += 50) await sleep(50);
+  // The payments pending past twice the usual time stalled meanwhile: an operator acknowledges one.
+  const [stalled] = (await expectOk(service.admin('GET', '/admin/alerts?kind=payment.stalled&state=all'))).body.data;
+  if (!stalled) throw new Error('No payment stalled');
+  await expectOk(service.request('POST', `/admin/alerts/${stalled.alert_id}/acknowledge`, { body: { note: 'asked the payer' }, headers: { authorization: `Bearer ${reviewer.token}` } }));
 }
 
 async function readLog(store: EventStore): Promise<GoldenEvent[]> {

@@ -12,6 +12,7 @@ import {
   SmsViews,
   ForwarderViews,
   SmsGapViews,
+  AlertViews,
   TENANT_DAILY_VIEWS,
   TenantDailyViews,
 } from '@pvs/read-model';
@@ -71,6 +72,7 @@ import { ReadableBy } from './sms/rejected-sms/readable-by';
 import { FORWARDER_REGISTRY, ForwarderRegistry } from './forwarders/forwarder-registry';
 import { FORWARDER_VIEWS, ForwardersHttpController } from './forwarders/forwarders.http.controller';
 import { SMS_GAP_VIEWS, SmsGapsHttpController } from './ledgers/sms-gaps.http.controller';
+import { ALERT_VIEWS, AlertsHttpController } from './alerts/alerts.http.controller';
 import { ForwarderHeartbeatHttpController } from './forwarders/forwarder-heartbeat.http.controller';
 import { SmsTemplatesHandler } from './sms/sms-templates/sms-templates.handler';
 import { SmsTemplatesHttpController } from './sms/sms-templates/sms-templates.http.controller';
@@ -86,6 +88,7 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
     @Inject(PROJECTION_STATUSES) private readonly projections: ProjectionStatuses,
     @Inject(METRICS) private readonly metrics: Metrics,
     @Inject(SMS_HOURLY_VIEWS) private readonly smsHours: SmsHourlyViews,
+    @Inject(ALERT_VIEWS) private readonly alerts: AlertViews,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
   ) {}
@@ -128,6 +131,7 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
         ForwardersHttpController,
         ForwarderHeartbeatHttpController,
         SmsGapsHttpController,
+        AlertsHttpController,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -141,6 +145,7 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
         { provide: PAYMENT_VIEWS, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new PostgresPaymentViews(sql) },
         { provide: FORWARDER_VIEWS, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new ForwarderViews(sql) },
         { provide: SMS_GAP_VIEWS, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new SmsGapViews(sql) },
+        { provide: ALERT_VIEWS, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new AlertViews(sql) },
         { provide: SMS_VIEWS, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new SmsViews(sql) },
         {
           provide: PROJECTION_STATUSES,
@@ -179,6 +184,7 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
   async onApplicationBootstrap(): Promise<void> {
     this.metrics.projectionLag.track(() => this.projections.all());
     this.metrics.smsHours.track(() => this.smsHours.lastHours(this.clock.now(), 48));
+    this.metrics.alerts.track(() => this.alerts.openCounts());
     await this.tenants.start();
     await this.learnedTemplates.start();
     await this.forwarders.start();

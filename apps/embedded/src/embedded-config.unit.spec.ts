@@ -20,7 +20,7 @@ describe('loadEmbeddedConfig', () => {
         adminRateLimit: 600,
         trustProxy: false,
       },
-      matcher: { expirySweepIntervalMs: 5_000, watchIntervalMs: 60_000, gapSettleMs: 600_000, silence: { floorMs: 1_800_000, ceilingMs: 21_600_000, newMs: 7_200_000 } },
+      matcher: { expirySweepIntervalMs: 5_000, watchIntervalMs: 60_000, gapSettleMs: 600_000, stall: { floorMs: 600_000, defaultMs: 1_800_000 }, silence: { floorMs: 1_800_000, ceilingMs: 21_600_000, newMs: 7_200_000 } },
       notifier: { allowPrivateNetworks: false, retryScheduleSeconds: [0, 5, 300, 1800, 7200, 18000, 36000, 36000], timeoutMs: 10_000 },
     });
     expect(config.dataDir).toMatch(/\.data$/);

@@ -1,4 +1,4 @@
-import { SilenceLimits } from '@pvs/domain';
+import { SilenceLimits, StallLimits } from '@pvs/domain';
 import { EnvReader } from '@pvs/runtime';
 
 export interface MatcherConfig {
@@ -7,6 +7,7 @@ export interface MatcherConfig {
   readonly watchIntervalMs: number;
   /** How long a ledger break lasts before it is reported: time for an SMS on its way, out of order, to arrive. */
   readonly gapSettleMs: number;
+  readonly stall: StallLimits;
   readonly silence: SilenceLimits;
 }
 
@@ -18,10 +19,16 @@ export function loadMatcherSettings(read: EnvReader): MatcherConfig {
     expirySweepIntervalMs: read.integer('EXPIRY_SWEEP_INTERVAL_MS', 5_000, { min: 100, max: 3_600_000 }),
     watchIntervalMs: read.integer('WATCH_INTERVAL_MS', 60_000, { min: 100, max: 3_600_000 }),
     gapSettleMs: read.integer('SMS_GAP_SETTLE_MINUTES', 10, { min: 1, max: 1_440 }) * MINUTE_MS,
+    stall: stallLimits(read),
     silence: {
       floorMs: floor * MINUTE_MS,
       ceilingMs: read.integer('FORWARDER_SILENCE_CEILING_MINUTES', 360, { min: floor, max: 10_080 }) * MINUTE_MS,
       newMs: read.integer('FORWARDER_SILENCE_NEW_MINUTES', 120, { min: 1, max: 10_080 }) * MINUTE_MS,
     },
   };
+}
+
+function stallLimits(read: EnvReader): StallLimits {
+  const floor = read.integer('STALL_FLOOR_MINUTES', 10, { min: 1, max: 1_440 });
+  return { floorMs: floor * MINUTE_MS, defaultMs: read.integer('STALL_DEFAULT_MINUTES', 30, { min: floor, max: 10_080 }) * MINUTE_MS };
 }

@@ -3,17 +3,20 @@ import { PAYMENT_CATEGORY, PAYMENT_INTENT_REGISTERED, SMS_CATEGORY, SMS_PARSED }
 import { APPEND_SIGNALS, AppendSignals, EVENT_STORE, EventFilter, EventStore } from '@pvs/event-store';
 import { BUS_TRANSPORT, BusTransport } from '@pvs/messaging';
 import { METRICS, Metrics } from '@pvs/observability';
-import { FORWARDERS_PROJECTION, LEDGERS_PROJECTION, PAYMENTS_PROJECTION, PendingPayments, QuietForwarders, UnsettledLedgers, checkpointLag } from '@pvs/read-model';
+import { PendingPayments, QuietForwarders, ReadModelPosition, StallCandidates, UnsettledLedgers, checkpointLag } from '@pvs/read-model';
 import { CLOCK, Clock, LeaderRole, Leadership, PARTITION_COUNT, PartitionLeases, READ_MODEL_DATABASE } from '@pvs/runtime';
 import { SqlClient } from '@pvs/sql';
 import { ExpirySweeper } from './expiry/expiry-sweeper';
 import { ForwarderWatch } from './forwarders/forwarder-watch';
 import { GapWatch } from './ledgers/gap-watch';
 import { LEDGER_KEEPER, LedgerKeeper } from './ledgers/ledger-keeper';
+import { StallWatch } from './stalls/stall-watch';
+import { WatchSchedule } from './watching/watch-schedule';
 import { MatcherConfig } from './matcher-settings';
 import { MatchOutcomes } from './matching/match-outcomes';
 import { PaymentMatcher } from './matching/payment-matcher';
 import { PartitionedProcessor } from './processing/partitioned-processor';
+import { ALERT_PUBLISHER, alertPublisher } from './publishing/alert-publisher';
 import { DECISION_PUBLISHER, decisionPublisher } from './publishing/decision-publisher';
 
 export const MATCHER = Symbol('MATCHER');
@@ -83,29 +86,34 @@ export class MatcherModule implements OnApplicationBootstrap, OnApplicationShutd
             const matcher = new PaymentMatcher(events, pending, clock, outcomes);
             const matching = new PartitionedProcessor(events, signals, readModel, { ...MATCHING, handle: (batch) => matcher.handleBatch(batch), onError });
             const publishing = decisionPublisher(events, signals, readModel, bus.client, onError);
+            const alerting = alertPublisher(events, signals, readModel, bus.client, onError);
             const expiry = new ExpirySweeper(events, pending, clock, config.expirySweepIntervalMs, outcomes, onError);
-            const forwardersLag = async () => (await checkpointLag(events, readModel, FORWARDERS_PROJECTION.name, FORWARDERS_PROJECTION.filter, clock.now())).lagSeconds;
-            const watch = new ForwarderWatch(events, new QuietForwarders(readModel), clock, config.silence, config.watchIntervalMs, forwardersLag, onError);
             const ledgers = new LedgerKeeper(events, clock);
             const keeping = new PartitionedProcessor(events, signals, readModel, { ...LEDGER_KEEPER, handle: (batch) => ledgers.handleBatch(batch), onError });
-            const gapsLag = async () =>
-              Math.max(
-                ...(await Promise.all([LEDGERS_PROJECTION, PAYMENTS_PROJECTION].map(async ({ name, filter }) => (await checkpointLag(events, readModel, name, filter, clock.now())).lagSeconds))),
-              );
-            const gaps = new GapWatch(events, new UnsettledLedgers(readModel), clock, config.gapSettleMs, config.watchIntervalMs, gapsLag, onError);
+            const watches = new WatchSchedule(
+              [
+                new ForwarderWatch(events, new QuietForwarders(readModel), config.silence),
+                new GapWatch(events, new UnsettledLedgers(readModel), config.gapSettleMs),
+                new StallWatch(events, new StallCandidates(readModel), config.stall),
+              ],
+              config.watchIntervalMs,
+              new ReadModelPosition(events, readModel, () => clock.now()),
+              clock,
+              onError,
+            );
             metrics.subscriptionLag.track(() =>
               Promise.all(
-                [MATCHING, DECISION_PUBLISHER, LEDGER_KEEPER].map(async ({ name, filter }) => ({ name, ...(await checkpointLag(events, readModel, name, filter, clock.now(), PARTITION_COUNT)) })),
+                [MATCHING, DECISION_PUBLISHER, LEDGER_KEEPER, ALERT_PUBLISHER].map(async ({ name, filter }) => ({ name, ...(await checkpointLag(events, readModel, name, filter, clock.now(), PARTITION_COUNT)) })),
               ),
             );
             const partitions = new PartitionLeases(readModel, 'matcher', {
               onChange: async (held) => {
                 logger.log(`member ${partitions.member} holds ${held.size} of ${PARTITION_COUNT} partitions`);
-                await Promise.all([matching.hold(held), publishing.hold(held), keeping.hold(held)]);
+                await Promise.all([matching.hold(held), publishing.hold(held), keeping.hold(held), alerting.hold(held)]);
               },
               onError,
             });
-            return new Matcher([matching, publishing, keeping], partitions, new Leadership(readModel, 'matcher-expiry', new LeaderOnly([expiry, watch, gaps]), 2_000, onError));
+            return new Matcher([matching, publishing, keeping, alerting], partitions, new Leadership(readModel, 'matcher-expiry', new LeaderOnly([expiry, watches]), 2_000, onError));
           },
         },
       ],

@@ -10,6 +10,8 @@ import { AttemptReport } from './delivery/attempt-report';
 import { DeliveryWorker } from './delivery/delivery-worker';
 import { NOTIFIER, Notifier } from './notifier';
 import { NotifierSettings } from './notifier-settings';
+import { AlertsController } from './webhooks/alerts.controller';
+import { EnqueueAlertDeliveries } from './webhooks/enqueue-alert-deliveries';
 import { EnqueueDeliveries } from './webhooks/enqueue-deliveries';
 import { PaymentDecisionsController } from './webhooks/payment-decisions.controller';
 
@@ -18,7 +20,7 @@ export interface NotifierConfig extends NotifierSettings {
 }
 
 /**
- * Delivers signed webhooks for payment decisions, from a durable outbox. Needs InfrastructureModule, and the
+ * Delivers signed webhooks for payment decisions and the alerts merchants opted into, from a durable outbox. Needs InfrastructureModule, and the
  * process's bus transport connected as a Nest microservice (its controller consumes the decisions).
  */
 @Module({})
@@ -28,7 +30,7 @@ export class NotifierModule implements OnApplicationBootstrap, OnApplicationShut
   static register(config: NotifierConfig): DynamicModule {
     return {
       module: NotifierModule,
-      controllers: [PaymentDecisionsController],
+      controllers: [PaymentDecisionsController, AlertsController],
       providers: [
         {
           provide: NOTIFIER,
@@ -41,7 +43,8 @@ export class NotifierModule implements OnApplicationBootstrap, OnApplicationShut
             const sender = new NodeHttpWebhookSender({ allowPrivateNetworks: config.allowPrivateNetworks });
             const report = new AttemptReport(metrics, logger);
             const worker = new DeliveryWorker(outbox, sender, tenants, config.secretBox, clock, config, report, onError);
-            return new Notifier(tenants, worker, new EnqueueDeliveries(events, tenants, outbox, clock, () => worker.wake()), config.secretBox);
+            const wake = () => worker.wake();
+            return new Notifier(tenants, worker, new EnqueueDeliveries(events, tenants, outbox, clock, wake), new EnqueueAlertDeliveries(tenants, outbox, clock, wake), config.secretBox);
           },
         },
       ],

@@ -4,4 +4,15 @@ export { PaymentVerificationError, ServiceUnreachableError, StatusWaitTimeoutErr
 export type { WebhookFailure } from './errors';
 export { verifyWebhook } from './webhooks';
 export type { VerifyWebhookOptions, WebhookHeaders } from './webhooks';
-export type { Health, PaymentStatus, PaymentStatusName, PaymentSubmission, RegisterPaymentRequest, SmsIngestRequest, SmsIngestResult, WebhookEvent } from './types';
+export type {
+  AlertWebhookEvent,
+  Health,
+  PaymentStatus,
+  PaymentStatusName,
+  PaymentSubmission,
+  PaymentWebhookEvent,
+  RegisterPaymentRequest,
+  SmsIngestRequest,
+  SmsIngestResult,
+  WebhookEvent,
+} from './types';

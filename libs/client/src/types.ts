@@ -10,5 +10,9 @@ export type PaymentStatusName = PaymentStatus['status'];
 export type SmsIngestRequest = Schemas['SmsIngestRequest'];
 export type SmsIngestResult = Schemas['SmsIngestResult'];
 export type Health = Schemas['Health'];
-/** The body of every webhook, once verified. */
-export type WebhookEvent = Schemas['WebhookPayload'];
+/** The body of a payment webhook (`payment.verified`, `payment.manual_review`, `payment.failed`). */
+export type PaymentWebhookEvent = Schemas['WebhookPayload'];
+/** The body of an alert webhook the merchant opted into (`forwarder.silent`, `sms.gap_suspected`, …); `data.alert_id` names the alert. */
+export type AlertWebhookEvent = Schemas['AlertWebhookPayload'];
+/** The body of every webhook, once verified: tell them apart by `event`. */
+export type WebhookEvent = PaymentWebhookEvent | AlertWebhookEvent;

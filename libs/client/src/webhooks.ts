@@ -64,7 +64,9 @@ function checkStandardSignature(body: Buffer, id: string, timestamp: string, sig
 function isWebhookEvent(value: unknown): value is WebhookEvent {
   if (typeof value !== 'object' || value === null || !('event' in value) || !('id' in value) || !('data' in value)) return false;
   const { event, id, data } = value;
-  return typeof event === 'string' && typeof id === 'string' && typeof data === 'object' && data !== null && 'uuid' in data && typeof data.uuid === 'string';
+  if (typeof event !== 'string' || typeof id !== 'string' || typeof data !== 'object' || data === null) return false;
+  // A payment webhook names its payment; an alert webhook its alert.
+  return ('uuid' in data && typeof data.uuid === 'string') || ('alert_id' in data && typeof data.alert_id === 'string');
 }
 
 /**

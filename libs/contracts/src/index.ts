@@ -12,5 +12,6 @@ export * from './events/sms-templates';
 export * from './events/projections';
 export * from './events/balances';
 export * from './events/forwarders';
+export * from './events/alerts';
 export * from './events/domain-event';
 export * from './events/schemas';

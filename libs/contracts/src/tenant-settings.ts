@@ -1,3 +1,4 @@
+import { AlertWebhookEvent } from './events/alerts/alert-events';
 import { Gateway } from './gateway';
 
 export const TENANT_STATUSES = ['active', 'suspended'] as const;
@@ -32,4 +33,6 @@ export interface TenantSettings {
   readonly receivingAccounts: ReceivingAccounts | null;
   readonly balanceCheck: BalanceCheckMode;
   readonly verificationPolicy: VerificationPolicy;
+  /** The alert webhooks the merchant opted into (to `webhookUrl`); none by default. */
+  readonly alertWebhooks: readonly AlertWebhookEvent[];
 }

@@ -98,6 +98,7 @@ const registration = (webhookUrl: string | null): TenantRegisteredData => ({
   receivingAccounts: null,
   balanceCheck: 'record',
   verificationPolicy: 'standard',
+  alertWebhooks: [],
   unpaidCycleLimit: 3,
   apiKey: { keyId: 'k1', hash: 'h1' },
   gatewaySecret: { keyId: 'g1', hash: 'h2' },

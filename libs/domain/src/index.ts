@@ -8,3 +8,4 @@ export * from './projection/rebuild-requests';
 export * from './operator';
 export * from './sms-template';
 export * from './forwarder';
+export * from './alert';

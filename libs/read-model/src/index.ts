@@ -16,3 +16,6 @@ export * from './forwarders/forwarder-views';
 export * from './forwarders/quiet-forwarders';
 export * from './ledgers/unsettled-ledgers';
 export * from './ledgers/sms-gap-views';
+export * from './alerts/stall-candidates';
+export * from './alerts/alert-views';
+export * from './checkpoints/read-model-position';

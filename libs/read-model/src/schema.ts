@@ -209,4 +209,29 @@ export const readModelMigrations: readonly Migration[] = [
       CREATE INDEX rm_sms_gaps_tenant ON rm_sms_gaps (tenant_id, detected_at);
     `,
   },
+  {
+    id: 'read-model/009-alerts',
+    sql: `
+      -- what needs a person's eye: silent phones, SMS suspected missing, stalled payments, payments in review
+      CREATE TABLE rm_alerts (
+        alert_id uuid PRIMARY KEY,
+        tenant_id uuid NOT NULL,
+        kind text NOT NULL,
+        -- the forwarder, gap or payment it is about
+        subject_id uuid NOT NULL,
+        details jsonb NOT NULL,
+        raised_at timestamptz NOT NULL,
+        cleared_at timestamptz,
+        cleared_by text,
+        acknowledged_at timestamptz,
+        acknowledged_by text,
+        note text
+      );
+      CREATE INDEX rm_alerts_open ON rm_alerts (raised_at) WHERE cleared_at IS NULL;
+      CREATE INDEX rm_alerts_tenant ON rm_alerts (tenant_id, raised_at);
+      CREATE INDEX rm_alerts_subject ON rm_alerts (subject_id, kind);
+      -- the stall watch's candidates: pending payments by age
+      CREATE INDEX rm_payments_pending_created ON rm_payments (created_at) WHERE status = 'pending';
+    `,
+  },
 ];

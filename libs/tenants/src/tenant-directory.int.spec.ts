@@ -40,6 +40,7 @@ describe('TenantDirectory: what another process changed counts at once', () => {
       receivingAccounts: null,
       balanceCheck: 'record',
       verificationPolicy: 'standard',
+      alertWebhooks: [],
       unpaidCycleLimit: 3,
       apiKey: apiKey.stored,
       gatewaySecret: issueCredential('pvsgw').stored,

@@ -7,7 +7,7 @@ const DELIVERY_COLUMNS = `id::text AS id, tenant_id::text AS tenant_id, payment_
 interface DeliveryRow {
   id: string;
   tenant_id: string;
-  payment_id: string;
+  payment_id: string | null;
   correlation_id: string | null;
   event: string;
   url: string | null;
@@ -100,7 +100,7 @@ export class DeliveryOutbox {
         delivery.body,
         delivery.url ? 'pending' : 'undeliverable',
         delivery.url ? now : null,
-        delivery.url ? null : 'no callback_url on the payment and no webhook_url on the tenant',
+        delivery.url ? null : delivery.paymentId ? 'no callback_url on the payment and no webhook_url on the tenant' : 'no webhook_url on the tenant',
         now,
         delivery.correlationId,
       ],

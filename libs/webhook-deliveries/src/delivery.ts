@@ -4,7 +4,8 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export interface Delivery {
   readonly id: string;
   readonly tenantId: string;
-  readonly paymentId: string;
+  /** The payment it is about; null for an alert about no payment (a phone, a ledger). */
+  readonly paymentId: string | null;
   /** The decision's correlation id (the request that caused it); null for deliveries older than it. */
   readonly correlationId: string | null;
   readonly event: string;
@@ -33,7 +34,7 @@ export interface Attempt {
 export interface NewDelivery {
   readonly id: string;
   readonly tenantId: string;
-  readonly paymentId: string;
+  readonly paymentId: string | null;
   readonly correlationId: string;
   readonly event: string;
   readonly url: string | null;

@@ -1,6 +1,6 @@
 import { Migration } from '@pvs/sql';
 
-/** The notifier's outbox: one delivery per decision, every attempt, and each endpoint's health. */
+/** The notifier's outbox: one delivery per decision or alert, every attempt, and each endpoint's health. */
 export const webhookDeliveryMigrations: readonly Migration[] = [
   {
     id: 'webhook-deliveries/001-outbox',
@@ -50,5 +50,10 @@ export const webhookDeliveryMigrations: readonly Migration[] = [
     // The decision's correlation id, for the delivery's log lines; null on deliveries made before.
     id: 'webhook-deliveries/002-correlation-id',
     sql: `ALTER TABLE wh_deliveries ADD COLUMN correlation_id text;`,
+  },
+  {
+    // Alert webhooks (a silent phone, a missing SMS) are about no payment.
+    id: 'webhook-deliveries/003-alert-deliveries',
+    sql: `ALTER TABLE wh_deliveries ALTER COLUMN payment_id DROP NOT NULL;`,
   },
 ];

@@ -1,5 +1,5 @@
 import { Tenant } from '@pvs/domain';
-import { AllowedSenders } from '@pvs/contracts';
+import { ALERT_WEBHOOK_EVENTS, AlertWebhookEvent, AllowedSenders } from '@pvs/contracts';
 import { PerGatewayListDto } from './per-gateway-list.dto';
 
 /** Keeps only the gateways given: a gateway left out falls back to its default. */
@@ -25,6 +25,12 @@ export function tenantResponse(tenant: Tenant) {
     receiving_accounts: tenant.receivingAccounts,
     balance_check: tenant.balanceCheck,
     verification_policy: tenant.verificationPolicy,
+    alert_webhooks: tenant.alertWebhooks,
     created_at: tenant.createdAt,
   };
+}
+
+/** A list of alert webhooks as stored: each once, in the order they are documented. */
+export function alertWebhookList(requested: readonly AlertWebhookEvent[]): AlertWebhookEvent[] {
+  return ALERT_WEBHOOK_EVENTS.filter((event) => requested.includes(event));
 }

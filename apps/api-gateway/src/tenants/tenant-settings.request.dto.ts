@@ -1,8 +1,8 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsUrl, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsUrl, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { OptionalNotNull } from '../http/optional-not-null';
-import { BALANCE_CHECK_MODES, BalanceCheckMode, VERIFICATION_POLICIES, VerificationPolicy } from '@pvs/contracts';
+import { ALERT_WEBHOOK_EVENTS, AlertWebhookEvent, BALANCE_CHECK_MODES, BalanceCheckMode, VERIFICATION_POLICIES, VerificationPolicy } from '@pvs/contracts';
 import { PerGatewayListDto } from './per-gateway-list.dto';
 
 export const UNPAID_CYCLE_LIMIT_MAX = 1000;
@@ -41,6 +41,18 @@ export class TenantSettingsRequest {
   @OptionalNotNull()
   @IsIn(VERIFICATION_POLICIES, { message: `verification_policy must be one of: ${VERIFICATION_POLICIES.join(', ')}` })
   verification_policy?: VerificationPolicy;
+
+  @ApiPropertyOptional({
+    type: [String],
+    enum: ALERT_WEBHOOK_EVENTS,
+    maxItems: ALERT_WEBHOOK_EVENTS.length,
+    description: 'The alert webhooks sent to webhook_url besides the payment webhooks; none by default',
+  })
+  @OptionalNotNull()
+  @IsArray({ message: 'alert_webhooks must be an array' })
+  @ArrayMaxSize(ALERT_WEBHOOK_EVENTS.length)
+  @IsIn(ALERT_WEBHOOK_EVENTS, { each: true, message: `alert_webhooks may hold: ${ALERT_WEBHOOK_EVENTS.join(', ')}` })
+  alert_webhooks?: AlertWebhookEvent[];
 
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: UNPAID_CYCLE_LIMIT_MAX })
   @OptionalNotNull()

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DestinationStream } from 'pino';
 import { JsonLogger, LogLevel } from '@pvs/observability';
 import { Clock, listensOnLoopbackOnly } from '@pvs/runtime';
-import { DEFAULT_SILENCE_LIMITS, SilenceLimits } from '@pvs/domain';
+import { DEFAULT_SILENCE_LIMITS, DEFAULT_STALL_LIMITS, SilenceLimits, StallLimits } from '@pvs/domain';
 import { RunningService, startEmbedded } from '../start-embedded';
 
 export interface TestService extends RunningService {
@@ -48,6 +48,7 @@ export interface TestServiceOptions {
   readonly silence?: SilenceLimits;
   /** How long a ledger break lasts before it is reported (10 minutes unless set). */
   readonly gapSettleMs?: number;
+  readonly stall?: StallLimits;
   readonly webhookRetryScheduleSeconds?: readonly number[];
   readonly webhookTimeoutMs?: number;
   readonly webhookAllowPrivateNetworks?: boolean;
@@ -89,6 +90,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
       watchIntervalMs: options.watchIntervalMs ?? 60_000,
       silence: options.silence ?? DEFAULT_SILENCE_LIMITS,
       gapSettleMs: options.gapSettleMs ?? 600_000,
+      stall: options.stall ?? DEFAULT_STALL_LIMITS,
     },
     notifier: {
       allowPrivateNetworks: options.webhookAllowPrivateNetworks ?? true,

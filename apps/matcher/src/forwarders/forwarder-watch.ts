@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { forwarderStream } from '@pvs/contracts';
 import { SilenceLimits, forwarderDecider, usualQuietMs } from '@pvs/domain';
 import { EventStore, handleCommand } from '@pvs/event-store';
-import { QuietForwarder, QuietForwarders } from '@pvs/read-model';
-import { Clock } from '@pvs/runtime';
+import { FORWARDERS_PROJECTION, PAYMENTS_PROJECTION, QuietForwarder, QuietForwarders, SMS_PROJECTION } from '@pvs/read-model';
 
-import { WatchRounds } from '../watching/watch-rounds';
+import { NOTHING_RAISED, Watch, WatchRound, latestOf, roundOf } from '../watching/watch-schedule';
 
 const BATCH = 500;
 const DAY_MS = 86_400_000;
@@ -24,62 +23,43 @@ interface Reckoned {
  * read model lists the phones quiet past the floor (an index range), each one's stream decides, once per silence,
  * so a restart raises nothing twice. A phone's usual quiet is reckoned once per last word and kept until then.
  */
-export class ForwarderWatch {
+export class ForwarderWatch implements Watch {
+  /** Its phones, their SMS (the gateways each carries), the payments pending. */
+  readonly reads = [FORWARDERS_PROJECTION, SMS_PROJECTION, PAYMENTS_PROJECTION];
   private readonly reckoned = new Map<string, Reckoned>();
-  private readonly rounds: WatchRounds;
 
   constructor(
     private readonly events: EventStore,
     private readonly quiet: QuietForwarders,
-    private readonly clock: Clock,
     private readonly limits: SilenceLimits,
-    intervalMs: number,
-    /** How far behind the log the forwarders projection is, in seconds. */
-    projectionLagSeconds: () => Promise<number>,
-    onError: (error: unknown) => void = () => undefined,
-  ) {
-    this.rounds = new WatchRounds(() => this.raiseDue(), intervalMs, projectionLagSeconds, onError);
-  }
+  ) {}
 
-  start(): void {
-    this.rounds.start();
-  }
-
-  stop(): Promise<void> {
-    return this.rounds.stop();
-  }
-
-  /** Raises what is due now; returns how many silences it raised. One round at a time. */
-  watch(): Promise<number> {
-    return this.rounds.run();
-  }
-
-  private async raiseDue(): Promise<number> {
-    const now = this.clock.now();
-    let raised = 0;
+  /** Raises the silences due now. */
+  async round(now: Date): Promise<WatchRound> {
+    let result: WatchRound = { raised: 0, checkpoint: null };
     const quietSince = new Date(now.getTime() - this.limits.floorMs);
     const seen = new Set<string>();
     const learntSince = new Date(now.getTime() - LEARNT_FROM_MS);
     const correlationId = randomUUID();
     for (let page = await this.quiet.since(quietSince, BATCH); page.length > 0; page = page.length < BATCH ? [] : await this.quiet.since(quietSince, BATCH, page.at(-1))) {
-      for (const candidate of page) raised += await this.consider(candidate, now, learntSince, correlationId, seen);
+      for (const candidate of page) result = latestOf(result, await this.consider(candidate, now, learntSince, correlationId, seen));
     }
     // A phone no longer listed (it spoke, was retired, is silent now, or its tenant waits for nothing) needs no reckoning kept.
     for (const forwarderId of this.reckoned.keys()) if (!seen.has(forwarderId)) this.reckoned.delete(forwarderId);
-    return raised;
+    return result;
   }
 
-  /** One quiet phone: raised (1) when it is past its usual quiet and its tenant waits for money it carries. */
-  private async consider({ forwarderId, tenantId, lastHeardAt, saidOffline }: QuietForwarder, now: Date, learntSince: Date, correlationId: string, seen: Set<string>): Promise<number> {
+  /** One quiet phone: raised when it is past its usual quiet and its tenant waits for money it carries. */
+  private async consider({ forwarderId, tenantId, lastHeardAt, saidOffline }: QuietForwarder, now: Date, learntSince: Date, correlationId: string, seen: Set<string>): Promise<WatchRound> {
     seen.add(forwarderId);
     // A phone its app says is offline is silent once quiet past the floor; any other, past its usual quiet.
     const usual = saidOffline ? this.limits.floorMs : await this.usualQuiet(forwarderId, lastHeardAt, learntSince);
-    if (now.getTime() - lastHeardAt.getTime() <= usual) return 0;
+    if (now.getTime() - lastHeardAt.getTime() <= usual) return NOTHING_RAISED;
     const pendingGateways = await this.quiet.pendingGateways(tenantId, forwarderId, learntSince);
-    if (pendingGateways.length === 0) return 0;
+    if (pendingGateways.length === 0) return NOTHING_RAISED;
     const command = { type: 'MarkSilent', lastHeardAt, usualQuietMs: usual, pendingGateways, now } as const;
     const marked = await handleCommand(this.events, forwarderStream(forwarderId), forwarderDecider, command, { metadata: { tenantId, correlationId } });
-    return marked.ok ? marked.events.length : 0;
+    return roundOf(marked);
   }
 
   private async usualQuiet(forwarderId: string, lastHeardAt: Date, learntSince: Date): Promise<number> {

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Gateway, ledgerStream } from '@pvs/contracts';
 import { LedgerGap, dueGaps, ledgerDecider } from '@pvs/domain';
 import { EventStore, aggregateStream, handleCommand } from '@pvs/event-store';
-import { UnsettledLedger, UnsettledLedgers } from '@pvs/read-model';
-import { Clock } from '@pvs/runtime';
-import { WatchRounds } from '../watching/watch-rounds';
+import { LEDGERS_PROJECTION, PAYMENTS_PROJECTION, UnsettledLedger, UnsettledLedgers } from '@pvs/read-model';
+import { NOTHING_RAISED, Watch, WatchRound, latestOf, roundOf } from '../watching/watch-schedule';
 
 const BATCH = 500;
 
@@ -14,56 +13,36 @@ const BATCH = 500;
  * state: the read model lists the ledgers with a break unreported since before then (an index range), each ledger's
  * stream decides, once per gap, so a restart reports nothing twice.
  */
-export class GapWatch {
-  private readonly rounds: WatchRounds;
+export class GapWatch implements Watch {
+  readonly reads = [LEDGERS_PROJECTION, PAYMENTS_PROJECTION];
 
   constructor(
     private readonly events: EventStore,
     private readonly unsettled: UnsettledLedgers,
-    private readonly clock: Clock,
     private readonly settleMs: number,
-    intervalMs: number,
-    /** How far behind the log the ledgers and payments projections are, in seconds (the larger). */
-    projectionLagSeconds: () => Promise<number>,
-    onError: (error: unknown) => void = () => undefined,
-  ) {
-    this.rounds = new WatchRounds(() => this.reportDue(), intervalMs, projectionLagSeconds, onError);
-  }
+  ) {}
 
-  start(): void {
-    this.rounds.start();
-  }
-
-  stop(): Promise<void> {
-    return this.rounds.stop();
-  }
-
-  /** Reports what is due now; answers how many gaps it reported. One round at a time. */
-  watch(): Promise<number> {
-    return this.rounds.run();
-  }
-
-  private async reportDue(): Promise<number> {
-    const now = this.clock.now();
+  /** Reports the gaps due now. */
+  async round(now: Date): Promise<WatchRound> {
     const before = new Date(now.getTime() - this.settleMs);
     const correlationId = randomUUID();
-    let reported = 0;
+    let result = NOTHING_RAISED;
     for (let page = await this.unsettled.since(before, BATCH); page.length > 0; page = page.length < BATCH ? [] : await this.unsettled.since(before, BATCH, page.at(-1))) {
-      for (const ledger of page) reported += await this.report(ledger, now, correlationId);
+      for (const ledger of page) result = latestOf(result, await this.report(ledger, now, correlationId));
     }
-    return reported;
+    return result;
   }
 
-  private async report({ accountKey, tenantId }: UnsettledLedger, now: Date, correlationId: string): Promise<number> {
+  private async report({ accountKey, tenantId }: UnsettledLedger, now: Date, correlationId: string): Promise<WatchRound> {
     const stream = ledgerStream(accountKey);
     const { state, version } = await aggregateStream(this.events, stream, ledgerDecider);
     const due = dueGaps(state, now, this.settleMs);
-    if (due.length === 0 || !state.account) return 0;
+    if (due.length === 0 || !state.account) return NOTHING_RAISED;
     const { gateway } = state.account;
     const candidates = new Map(await Promise.all(due.map(async (gap) => [gap.gapId, await this.candidates(tenantId, gateway, gap)] as const)));
     const command = { type: 'Report', candidates, settleMs: this.settleMs, now } as const;
     const result = await handleCommand(this.events, stream, ledgerDecider, command, { metadata: { tenantId, correlationId }, known: { state, version } });
-    return result.ok ? result.events.length : 0;
+    return roundOf(result);
   }
 
   /** The payments a missing credit may be; a missing debit is no payment. */

@@ -1,11 +1,12 @@
-import { paymentStream } from '@pvs/contracts';
+import { isPaymentFlaggedForReview, paymentStream } from '@pvs/contracts';
 import { PaymentDecisionMessage } from '@pvs/contracts/messages';
 import { EventStore, foldStream } from '@pvs/event-store';
-import { paymentDecider } from '@pvs/domain';
+import { alertIdFor, paymentDecider } from '@pvs/domain';
 import { Clock } from '@pvs/runtime';
 import { TenantDirectory } from '@pvs/tenants';
 import { DeliveryOutbox } from '@pvs/webhook-deliveries';
-import { webhookBody, webhookEventName } from './webhook-event';
+import { alertWebhookBody } from './enqueue-alert-deliveries';
+import { reviewRequiredData, webhookBody, webhookEventName } from './webhook-event';
 
 /**
  * Turns each payment decision into its delivery in the outbox before any attempt: to the
@@ -30,11 +31,18 @@ export class EnqueueDeliveries {
     if (!payment) throw new Error(`Decision ${id} names payment ${decision.paymentId}, which has no intent`);
     const tenant = await this.tenants.find(payment.tenantId);
     const url = payment.intent.callbackUrl ?? tenant?.webhookUrl ?? null;
-    const body = webhookBody(event, id, new Date(decision.recordedAt), payment);
-    const added = await this.outbox.enqueue(
-      { id, tenantId: payment.tenantId, paymentId: payment.uuid, correlationId: decision.metadata.correlationId, event, url, body },
-      this.clock.now(),
-    );
+    const createdAt = new Date(decision.recordedAt);
+    const body = webhookBody(event, id, createdAt, payment);
+    const { correlationId } = decision.metadata;
+    const added = await this.outbox.enqueue({ id, tenantId: payment.tenantId, paymentId: payment.uuid, correlationId, event, url, body }, this.clock.now());
     if (added) this.onEnqueued();
+    const flagged = history.find((recorded) => recorded.streamVersion === decision.streamVersion);
+    if (flagged && isPaymentFlaggedForReview(flagged) && tenant?.alertWebhooks.includes('payment.review_required')) {
+      // The alert too, to the tenant's webhook_url, for a merchant who opted into it: named by the alert, sent once.
+      const alertId = alertIdFor('payment.review_required', payment.uuid);
+      const alert = alertWebhookBody('payment.review_required', alertId, createdAt, reviewRequiredData(alertId, payment, flagged.data.reason));
+      const review = { id: alertId, tenantId: payment.tenantId, paymentId: payment.uuid, correlationId, event: 'payment.review_required', url: tenant.webhookUrl, body: alert };
+      if (await this.outbox.enqueue(review, this.clock.now())) this.onEnqueued();
+    }
   }
 }

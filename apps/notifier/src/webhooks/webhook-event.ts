@@ -4,6 +4,7 @@ import {
   PAYMENT_FLAGGED_FOR_REVIEW,
   PAYMENT_REJECTED,
   PAYMENT_VERIFIED,
+  ReviewReason,
   paisaToPkr,
 } from '@pvs/contracts';
 import { Payment } from '@pvs/domain';
@@ -28,19 +29,23 @@ export function webhookEventName(decisionType: string): WebhookEventName | undef
  * amount_detected, verified_at, client_metadata}}`.
  */
 export function webhookBody(event: WebhookEventName, id: string, createdAt: Date, payment: Payment): string {
-  return JSON.stringify({
-    event,
-    id,
-    created_at: createdAt.toISOString(),
-    data: {
-      uuid: payment.uuid,
-      status: payment.status,
-      gateway: payment.gateway,
-      transaction_reference: payment.transactionReference,
-      amount_expected: paisaToPkr(payment.amountExpectedPaisa),
-      amount_detected: payment.amountDetectedPaisa === null ? null : paisaToPkr(payment.amountDetectedPaisa),
-      verified_at: payment.verifiedAt,
-      client_metadata: payment.intent.clientMetadata,
-    },
-  });
+  return JSON.stringify({ event, id, created_at: createdAt.toISOString(), data: paymentData(payment) });
+}
+
+function paymentData(payment: Payment) {
+  return {
+    uuid: payment.uuid,
+    status: payment.status,
+    gateway: payment.gateway,
+    transaction_reference: payment.transactionReference,
+    amount_expected: paisaToPkr(payment.amountExpectedPaisa),
+    amount_detected: payment.amountDetectedPaisa === null ? null : paisaToPkr(payment.amountDetectedPaisa),
+    verified_at: payment.verifiedAt,
+    client_metadata: payment.intent.clientMetadata,
+  };
+}
+
+/** The `payment.review_required` alert's data: the payment as its webhooks show it, the alert, and why it waits. */
+export function reviewRequiredData(alertId: string, payment: Payment, reason: ReviewReason) {
+  return { alert_id: alertId, ...paymentData(payment), review_reason: reason };
 }

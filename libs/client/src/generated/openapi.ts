@@ -258,6 +258,149 @@ export interface components {
                 } | null;
             };
         };
+        /** @description An alert the merchant opted into (the tenant's alert_webhooks), sent to the tenant's webhook_url with the same signatures, retries and envelope as the payment webhooks. De-duplicate on `id`. */
+        AlertWebhookPayload: {
+            /** @enum {string} */
+            event: "forwarder.silent";
+            /**
+             * Format: uuid
+             * @description also the webhook-id header; the same on every retry
+             */
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            data: {
+                /** Format: uuid */
+                alert_id: string;
+                /** Format: uuid */
+                forwarder_id: string;
+                /** Format: date-time */
+                last_heard_at: string;
+                usual_quiet_minutes: number;
+                pending_gateways: ("wallet_one" | "wallet_two" | "bank")[];
+                /** Format: date-time */
+                detected_at: string;
+            };
+        } | {
+            /** @enum {string} */
+            event: "forwarder.recovered";
+            /**
+             * Format: uuid
+             * @description also the webhook-id header; the same on every retry
+             */
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            data: {
+                /** Format: uuid */
+                alert_id: string;
+                /** Format: uuid */
+                forwarder_id: string;
+                /** Format: date-time */
+                silent_since: string;
+                /** Format: date-time */
+                heard_at: string;
+            };
+        } | {
+            /** @enum {string} */
+            event: "sms.gap_suspected";
+            /**
+             * Format: uuid
+             * @description also the webhook-id header; the same on every retry
+             */
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            data: {
+                /** Format: uuid */
+                alert_id: string;
+                /** Format: uuid */
+                gap_id: string;
+                /** @enum {string} */
+                gateway: "wallet_one" | "wallet_two" | "bank";
+                account: string | null;
+                /** @description PKR, at most 2 decimals (exact to the paisa) */
+                amount: number;
+                /** Format: date-time */
+                window_start: string;
+                /** Format: date-time */
+                window_end: string;
+                /** @description Pending payments of that gateway and exactly that amount */
+                candidate_payment_ids: string[];
+                /** Format: date-time */
+                detected_at: string;
+            };
+        } | {
+            /** @enum {string} */
+            event: "payment.stalled";
+            /**
+             * Format: uuid
+             * @description also the webhook-id header; the same on every retry
+             */
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            data: {
+                /** Format: uuid */
+                alert_id: string;
+                /** Format: uuid */
+                uuid: string;
+                /** @enum {string} */
+                gateway: "wallet_one" | "wallet_two" | "bank";
+                transaction_reference: string;
+                /** @description PKR, at most 2 decimals (exact to the paisa) */
+                amount_expected: number;
+                /** Format: date-time */
+                pending_since: string;
+                usual_minutes: number;
+                /** @enum {string} */
+                reason: "sms_rejected" | "gap_suspected" | "forwarder_silent" | "none_known";
+                evidence: {
+                    rejected_sms: {
+                        /** Format: uuid */
+                        sms_id: string;
+                        reason: string;
+                        readable_now: boolean;
+                    } | null;
+                    gap_ids: string[];
+                    silent_forwarder_ids: string[];
+                };
+                /** Format: date-time */
+                detected_at: string;
+            };
+        } | {
+            /** @enum {string} */
+            event: "payment.review_required";
+            /**
+             * Format: uuid
+             * @description also the webhook-id header; the same on every retry
+             */
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            data: {
+                /** Format: uuid */
+                alert_id: string;
+                /** Format: uuid */
+                uuid: string;
+                /** @enum {string} */
+                status: "manual_review";
+                /** @enum {string} */
+                gateway: "wallet_one" | "wallet_two" | "bank";
+                transaction_reference: string;
+                /** @description PKR, at most 2 decimals (exact to the paisa) */
+                amount_expected: number;
+                /** @description PKR, at most 2 decimals (exact to the paisa) */
+                amount_detected: number | null;
+                /** Format: date-time */
+                verified_at: string | null;
+                client_metadata: {
+                    [key: string]: unknown;
+                } | null;
+                /** @enum {string} */
+                review_reason: "amount_mismatch" | "no_reference_amount_match" | "balance_inconsistent" | "unconfirmed_reading" | "foreign_account" | "third_party";
+            };
+        };
         Health: {
             /** @enum {string} */
             status: "healthy" | "degraded";

@@ -1,3 +1,4 @@
+import { AlertAcknowledged, PaymentStalled } from './alerts';
 import { BalanceObserved, LedgerEvent } from './balances';
 import { ForwarderEvent } from './forwarders';
 import { OperatorEvent } from './operators';
@@ -8,4 +9,4 @@ import { SmsTemplateEvent } from './sms-templates';
 import { TenantEvent } from './tenants';
 
 /** Every event the service records, of every stream. */
-export type DomainEvent = PaymentEvent | SmsEvent | SmsAwaitingIntent | BalanceObserved | TenantEvent | OperatorEvent | SmsTemplateEvent | ProjectionRebuildRequested | ForwarderEvent | LedgerEvent;
+export type DomainEvent = PaymentEvent | SmsEvent | SmsAwaitingIntent | BalanceObserved | TenantEvent | OperatorEvent | SmsTemplateEvent | ProjectionRebuildRequested | ForwarderEvent | LedgerEvent | PaymentStalled | AlertAcknowledged;

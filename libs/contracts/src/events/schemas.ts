@@ -47,9 +47,10 @@ export const EVENT_SCHEMAS: { readonly [T in DomainEvent['type']]: EventSchema }
   BalanceObserved: FIRST,
   // 2: receiving accounts and the balance check are settings of every tenant (none and `record` before they existed).
   // 3: the verification policy is a setting of every tenant (`standard`, the default, before it existed).
+  // 4: the alert webhooks a tenant opted into (none before they existed).
   TenantRegistered: {
-    version: 3,
-    upcasters: [withDefaults({ receivingAccounts: null, balanceCheck: 'record' }), withDefaults({ verificationPolicy: 'standard' })],
+    version: 4,
+    upcasters: [withDefaults({ receivingAccounts: null, balanceCheck: 'record' }), withDefaults({ verificationPolicy: 'standard' }), withDefaults({ alertWebhooks: [] })],
   },
   TenantUpdated: FIRST,
   TenantWebhookSecretRotated: FIRST,
@@ -70,6 +71,8 @@ export const EVENT_SCHEMAS: { readonly [T in DomainEvent['type']]: EventSchema }
   BalanceStated: FIRST,
   SmsGapSuspected: FIRST,
   SmsGapFilled: FIRST,
+  PaymentStalled: FIRST,
+  AlertAcknowledged: FIRST,
 };
 
 const SCHEMAS = new Map<string, EventSchema>(Object.entries(EVENT_SCHEMAS));

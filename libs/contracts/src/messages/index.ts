@@ -1,2 +1,3 @@
 export * from './payment-decision.message';
 export * from './read-message';
+export * from './alert.message';

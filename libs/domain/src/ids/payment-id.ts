@@ -1,4 +1,4 @@
-import { Gateway, SmsSource } from '@pvs/contracts';
+import { AlertKind, Gateway, SmsSource } from '@pvs/contracts';
 import { uuidV5 } from './uuid-v5';
 
 // Fixed for ever: changing it would give a reference registered earlier a second payment id.
@@ -9,6 +9,8 @@ const SMS_ID_NAMESPACE = Buffer.from('a3d94c1e7b2f4e8a9c5d6e7f8a9b0c1d', 'hex');
 const FORWARDER_ID_NAMESPACE = Buffer.from('7c2e5a904d1b4f6e8b3a0c9d2e1f4a57', 'hex');
 // Fixed for ever: changing it would split an account's ledger in two.
 const LEDGER_ID_NAMESPACE = Buffer.from('e41b6f0a2c8d4e3f9a7b5c1d0e2f3a68', 'hex');
+// Fixed for ever: changing it would give an alert acknowledged earlier a second id.
+const ALERT_ID_NAMESPACE = Buffer.from('2b9d7e4c1a0f4c8e8d6b3a5f9e0c1d27', 'hex');
 
 /**
  * The payment's UUID is derived (UUIDv5) from tenant, gateway and normalised reference, so a
@@ -49,4 +51,12 @@ export function ledgerKeyFor(tenantId: string, gateway: Gateway, account: string
 /** A gap is named by the ledger and the two statements either side of it: found again, it is the same gap. */
 export function gapIdFor(accountKey: string, afterSmsId: string, beforeSmsId: string): string {
   return uuidV5(LEDGER_ID_NAMESPACE, `${accountKey}\n${afterSmsId}\n${beforeSmsId}`);
+}
+
+/**
+ * An alert is named by what it is about: a silence by its phone and when it was found (one per silence), a gap by its
+ * id, a stall or a review by the payment (a payment stalls once, and waits for a person once).
+ */
+export function alertIdFor(kind: AlertKind, subject: string): string {
+  return uuidV5(ALERT_ID_NAMESPACE, `${kind}\n${subject}`);
 }

@@ -84,6 +84,7 @@ const SETTINGS: { readonly [K in keyof TenantSettings]: K } = {
   receivingAccounts: 'receivingAccounts',
   balanceCheck: 'balanceCheck',
   verificationPolicy: 'verificationPolicy',
+  alertWebhooks: 'alertWebhooks',
 };
 
 /** Only the settings that change, with the values they replace, so the stream is an audit log. */

@@ -27,6 +27,7 @@ const registration: TenantRegisteredData = {
   receivingAccounts: { bank: ['0001-2233-4410'] },
   balanceCheck: 'review',
   verificationPolicy: 'standard',
+  alertWebhooks: [],
   unpaidCycleLimit: 3,
   apiKey,
   gatewaySecret,
@@ -43,6 +44,7 @@ const settings: TenantSettings = {
   receivingAccounts: { bank: ['0001-2233-4410'] },
   balanceCheck: 'review',
   verificationPolicy: 'standard',
+  alertWebhooks: [],
 };
 
 const webhookRotated = (from: string, to: string): TenantEvent => ({

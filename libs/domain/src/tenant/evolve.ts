@@ -42,6 +42,7 @@ export function evolveTenant(tenant: TenantState, event: TenantEvent): TenantSta
       receivingAccounts: data.receivingAccounts,
       balanceCheck: data.balanceCheck,
       verificationPolicy: data.verificationPolicy,
+      alertWebhooks: data.alertWebhooks,
       apiKey: data.apiKey,
       gatewaySecret: data.gatewaySecret,
       webhookSecret: data.webhookSecret,

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { AlertGauges } from './alert-gauges';
 import { SmsHourGauges } from './sms-hour-gauges';
 import { readOncePerScrape } from './scrape-reading';
 
@@ -82,6 +83,7 @@ export class Metrics {
   readonly projectionLag = new LagGauges(this.registry, 'projection', 'How far each projection is behind the event log');
   readonly subscriptionLag = new LagGauges(this.registry, 'subscription', "How far each of the matcher's subscriptions is behind the event log");
   readonly smsHours = new SmsHourGauges(this.registry);
+  readonly alerts = new AlertGauges(this.registry);
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'pvs_' });

@@ -1,4 +1,23 @@
-import { FORWARDER_CATEGORY, FORWARDER_EVENT_TYPES, LEDGER_CATEGORY, PAYMENT_CATEGORY, SMS_CATEGORY, SMS_PARSED, SMS_RECEIVED, SMS_REJECTED } from '@pvs/contracts';
+import {
+  ALERT_ACKNOWLEDGED,
+  ALERT_CATEGORY,
+  FORWARDER_CATEGORY,
+  FORWARDER_EVENT_TYPES,
+  FORWARDER_RECOVERED,
+  FORWARDER_RETIRED,
+  FORWARDER_WENT_SILENT,
+  LEDGER_CATEGORY,
+  PAYMENT_DECISIONS,
+  PAYMENT_STALLED,
+  PAYMENT_CATEGORY,
+  SMS_CATEGORY,
+  SMS_GAP_FILLED,
+  SMS_GAP_SUSPECTED,
+  SMS_PARSED,
+  SMS_RECEIVED,
+  SMS_REJECTED,
+  STALL_CATEGORY,
+} from '@pvs/contracts';
 import { EventFilter } from '@pvs/event-store';
 
 /** A projection's tables by role, under the names it writes them now. */
@@ -53,7 +72,25 @@ export const LEDGERS_PROJECTION = {
   tables: { ledgers: 'rm_ledgers', gaps: 'rm_sms_gaps' },
 } as const satisfies ProjectionDefinition;
 
-export const PROJECTIONS: readonly ProjectionDefinition[] = [PAYMENTS_PROJECTION, SMS_PROJECTION, TENANT_DAILY_PROJECTION, SMS_HOURLY_PROJECTION, FORWARDERS_PROJECTION, LEDGERS_PROJECTION];
+/** What needs a person's eye, from the facts that raise and clear each alert, and the acknowledgements. */
+export const ALERTS_PROJECTION = {
+  name: 'alerts',
+  filter: {
+    categories: [FORWARDER_CATEGORY, LEDGER_CATEGORY, STALL_CATEGORY, PAYMENT_CATEGORY, ALERT_CATEGORY],
+    types: [FORWARDER_WENT_SILENT, FORWARDER_RECOVERED, FORWARDER_RETIRED, SMS_GAP_SUSPECTED, SMS_GAP_FILLED, PAYMENT_STALLED, ...PAYMENT_DECISIONS, ALERT_ACKNOWLEDGED],
+  },
+  tables: { alerts: 'rm_alerts' },
+} as const satisfies ProjectionDefinition;
+
+export const PROJECTIONS: readonly ProjectionDefinition[] = [
+  PAYMENTS_PROJECTION,
+  SMS_PROJECTION,
+  TENANT_DAILY_PROJECTION,
+  SMS_HOURLY_PROJECTION,
+  FORWARDERS_PROJECTION,
+  LEDGERS_PROJECTION,
+  ALERTS_PROJECTION,
+];
 
 export function findProjection(name: string): ProjectionDefinition | undefined {
   return PROJECTIONS.find((projection) => projection.name === name);

@@ -1,5 +1,5 @@
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { GATEWAYS, PAYMENT_STATUSES, REVIEW_REASONS, SMS_SOURCES } from '@pvs/contracts';
+import { ALERT_KINDS, GATEWAYS, PAYMENT_STATUSES, REVIEW_REASONS, SMS_SOURCES } from '@pvs/contracts';
 import { DELIVERY_STATUSES } from '@pvs/webhook-deliveries';
 import { dateTime, nullable, pkr, uuid } from './schemas';
 
@@ -107,6 +107,24 @@ export const OPERATOR_SCHEMAS: Record<string, SchemaObject> = {
       last_heard_at: { ...nullable(dateTime), description: 'Listed forwarders only: its last SMS, or heartbeat saying it is online' },
       last_sms_at: { ...nullable(dateTime), description: 'Listed forwarders only: its last SMS' },
       sms_last_24h: { type: 'integer', minimum: 0, description: 'Listed forwarders only: SMS it forwarded in the 24 hours before the request' },
+    },
+  },
+  Alert: {
+    type: 'object',
+    required: ['alert_id', 'tenant_id', 'kind', 'subject_id', 'summary', 'details', 'raised_at', 'cleared_at', 'cleared_by', 'acknowledged_at', 'acknowledged_by', 'note'],
+    properties: {
+      alert_id: uuid,
+      tenant_id: uuid,
+      kind: { type: 'string', enum: [...ALERT_KINDS] },
+      subject_id: { ...uuid, description: 'The forwarder, gap or payment it is about' },
+      summary: { ...str, description: 'The alert in a sentence' },
+      details: { type: 'object', additionalProperties: true, description: 'The fact that raised it, as recorded (ForwarderWentSilent, SmsGapSuspected, PaymentStalled or PaymentFlaggedForReview)' },
+      raised_at: dateTime,
+      cleared_at: { ...nullable(dateTime), description: 'When what raised it ended: the phone spoke, the SMS arrived, the payment was decided' },
+      cleared_by: { ...nullable(str), description: 'What ended it: forwarder.recovered, forwarder.retired, sms.gap_filled, payment.verified, payment.failed, payment.manual_review' },
+      acknowledged_at: nullable(dateTime),
+      acknowledged_by: { ...nullable(str), description: 'The operator who acknowledged it' },
+      note: nullable(str),
     },
   },
   SmsGap: {

@@ -1,5 +1,5 @@
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { BALANCE_CHECK_MODES, GATEWAYS, PAYMENT_STATUSES, TENANT_STATUSES, VERIFICATION_POLICIES } from '@pvs/contracts';
+import { ALERT_WEBHOOK_EVENTS, BALANCE_CHECK_MODES, GATEWAYS, PAYMENT_STATUSES, REVIEW_REASONS, STALL_REASONS, TENANT_STATUSES, VERIFICATION_POLICIES } from '@pvs/contracts';
 import { MAX_BODY_LENGTH } from '@pvs/sms-parsers';
 import { MAX_SENDER_LENGTH } from '../../sms/ingest-sms/forwarded-sms';
 import { plainTextPattern } from '../plain-text';
@@ -127,6 +127,64 @@ export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
       },
     },
   },
+  AlertWebhookPayload: {
+    description:
+      "An alert the merchant opted into (the tenant's alert_webhooks), sent to the tenant's webhook_url with the same signatures, retries and envelope as the payment webhooks. De-duplicate on `id`.",
+    oneOf: [
+      alertWebhook('forwarder.silent', 'A forwarding phone has sent neither SMS nor heartbeat for longer than it usually is quiet at that hour, while payments it carries are pending', {
+        forwarder_id: uuid,
+        last_heard_at: dateTime,
+        usual_quiet_minutes: { type: 'integer', minimum: 0 },
+        pending_gateways: { type: 'array', items: { type: 'string', enum: [...GATEWAYS] } },
+        detected_at: dateTime,
+      }),
+      alertWebhook('forwarder.recovered', 'A silent phone spoke again; `alert_id` is its silence\'s', { forwarder_id: uuid, silent_since: dateTime, heard_at: dateTime }),
+      alertWebhook('sms.gap_suspected', "Between two SMS of one account, the balance rose by more than any SMS seen says: a credit's SMS is missing", {
+        gap_id: uuid,
+        gateway: { type: 'string', enum: [...GATEWAYS] },
+        account: nullable({ type: 'string' }),
+        amount: pkr,
+        window_start: dateTime,
+        window_end: dateTime,
+        candidate_payment_ids: { type: 'array', items: uuid, description: 'Pending payments of that gateway and exactly that amount' },
+        detected_at: dateTime,
+      }),
+      alertWebhook('payment.stalled', 'A payment pending twice as long as the tenant\'s payments of its gateway usually take, with the likeliest reason', {
+        uuid,
+        gateway: { type: 'string', enum: [...GATEWAYS] },
+        transaction_reference: { type: 'string' },
+        amount_expected: pkr,
+        pending_since: dateTime,
+        usual_minutes: { type: 'integer', minimum: 0 },
+        reason: { type: 'string', enum: [...STALL_REASONS] },
+        evidence: {
+          type: 'object',
+          required: ['rejected_sms', 'gap_ids', 'silent_forwarder_ids'],
+          properties: {
+            rejected_sms: nullable({
+              type: 'object',
+              required: ['sms_id', 'reason', 'readable_now'],
+              properties: { sms_id: uuid, reason: { type: 'string' }, readable_now: { type: 'boolean' } },
+            }),
+            gap_ids: { type: 'array', items: uuid },
+            silent_forwarder_ids: { type: 'array', items: uuid },
+          },
+        },
+        detected_at: dateTime,
+      }),
+      alertWebhook('payment.review_required', 'A payment went to manual review: the payment as its webhooks show it, and why', {
+        uuid,
+        status: { type: 'string', enum: ['manual_review'] },
+        gateway: { type: 'string', enum: [...GATEWAYS] },
+        transaction_reference: { type: 'string' },
+        amount_expected: pkr,
+        amount_detected: nullable(pkr),
+        verified_at: nullable(dateTime),
+        client_metadata: { type: 'object', nullable: true, additionalProperties: true },
+        review_reason: { type: 'string', enum: [...REVIEW_REASONS] },
+      }),
+    ],
+  },
   Health: {
     type: 'object',
     required: ['status', 'timestamp', 'services'],
@@ -142,7 +200,7 @@ export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
   },
   Tenant: {
     type: 'object',
-    required: ['id', 'name', 'status', 'unpaid_cycles', 'unpaid_cycle_limit', 'webhook_url', 'allowed_senders', 'receiving_accounts', 'balance_check', 'verification_policy', 'created_at'],
+    required: ['id', 'name', 'status', 'unpaid_cycles', 'unpaid_cycle_limit', 'webhook_url', 'allowed_senders', 'receiving_accounts', 'balance_check', 'verification_policy', 'alert_webhooks', 'created_at'],
     properties: {
       id: uuid,
       name: { type: 'string' },
@@ -154,6 +212,7 @@ export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
       receiving_accounts: nullable(perGateway({ type: 'array', items: { type: 'string' } })),
       balance_check: { type: 'string', enum: [...BALANCE_CHECK_MODES] },
       verification_policy: { type: 'string', enum: [...VERIFICATION_POLICIES] },
+      alert_webhooks: { type: 'array', items: { type: 'string', enum: [...ALERT_WEBHOOK_EVENTS] }, description: 'The alert webhooks the merchant receives besides the payment webhooks' },
       created_at: dateTime,
     },
   },
@@ -161,3 +220,18 @@ export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
 
 export const schemaRef = (name: keyof typeof COMPONENT_SCHEMAS | string) => ({ $ref: `#/components/schemas/${name}` });
 export { dateTime, nullable, pkr, uuid };
+
+/** One alert webhook: its event name, and its data (with the alert's id). */
+function alertWebhook(event: string, description: string, properties: Record<string, SchemaObject>): SchemaObject {
+  return {
+    type: 'object',
+    description,
+    required: ['event', 'id', 'created_at', 'data'],
+    properties: {
+      event: { type: 'string', enum: [event] },
+      id: { ...uuid, description: 'also the webhook-id header; the same on every retry' },
+      created_at: dateTime,
+      data: { type: 'object', required: ['alert_id', ...Object.keys(properties)], properties: { alert_id: uuid, ...properties } },
+    },
+  };
+}

@@ -1,7 +1,7 @@
 import { SMS_TEMPLATE_CATEGORY, isSmsTemplateEvent } from '@pvs/contracts';
-import { LearnedTemplate, LearnedTemplatesState, NO_LEARNED_TEMPLATES, evolveLearnedTemplates } from '@pvs/domain';
+import { LearnedTemplate, LearnedTemplatesState, NO_LEARNED_TEMPLATES, evolveLearnedTemplates, learnedTemplateSetFor } from '@pvs/domain';
 import { AppendSignals, CatchUpSubscription, Checkpoint, EventStore, RecordedEvent } from '@pvs/event-store';
-import { LearnedTemplateSet, isInstitutionId } from '@pvs/sms-parsers';
+import { LearnedTemplateSet } from '@pvs/sms-parsers';
 
 export const LEARNED_TEMPLATE_REGISTRY = Symbol('LEARNED_TEMPLATE_REGISTRY');
 
@@ -36,17 +36,7 @@ export class LearnedTemplateRegistry {
   forTenant(tenantId: string): LearnedTemplateSet {
     let set = this.byTenant.get(tenantId);
     if (set === undefined) {
-      const live = this.all().filter((template) => template.retiredAt === null && (template.scope === 'all' || template.tenantId === tenantId));
-      set = new LearnedTemplateSet(
-        live.map(({ templateId, gateway, institution, sender, pattern, signature }) => ({
-          id: templateId,
-          gateway,
-          institution: institution !== null && isInstitutionId(institution) ? institution : null,
-          sender,
-          pattern,
-          signature,
-        })),
-      );
+      set = learnedTemplateSetFor(this.state, tenantId);
       this.byTenant.set(tenantId, set);
     }
     return set;

@@ -6,7 +6,7 @@ import { EVENT_STORE, EventStore, handleCommand } from '@pvs/event-store';
 import { CLOCK, Clock } from '@pvs/runtime';
 import { TENANT_DIRECTORY, TenantDirectory, issueCredential, issueWebhookSecret } from '@pvs/tenants';
 import { GATEWAY_CONFIG, GatewayConfig } from '../../gateway-config';
-import { perGatewayLists } from '../tenant-fields';
+import { alertWebhookList, perGatewayLists } from '../tenant-fields';
 import { RegisterTenantRequest } from './register-tenant.request.dto';
 
 export interface RegisteredTenant {
@@ -37,6 +37,7 @@ export class RegisterTenantHandler {
       receivingAccounts: perGatewayLists(request.receiving_accounts),
       balanceCheck: request.balance_check ?? 'record',
       verificationPolicy: request.verification_policy ?? 'standard',
+      alertWebhooks: alertWebhookList(request.alert_webhooks ?? []),
       unpaidCycleLimit: request.unpaid_cycle_limit ?? DEFAULT_UNPAID_CYCLE_LIMIT,
       apiKey: apiKey.stored,
       gatewaySecret: gatewaySecret.stored,

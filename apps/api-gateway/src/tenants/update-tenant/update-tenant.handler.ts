@@ -2,7 +2,7 @@ import { Result, Tenant, succeed } from '@pvs/domain';
 import { Inject, Injectable } from '@nestjs/common';
 import { TenantSettings } from '@pvs/contracts';
 import { CLOCK, Clock } from '@pvs/runtime';
-import { perGatewayLists } from '../tenant-fields';
+import { alertWebhookList, perGatewayLists } from '../tenant-fields';
 import { TenantChanges } from '../tenant-changes';
 import { UpdateTenantRequest } from './update-tenant.request.dto';
 
@@ -30,5 +30,6 @@ function requestedSettings(request: UpdateTenantRequest): Partial<TenantSettings
     ...(request.receiving_accounts !== undefined && { receivingAccounts: perGatewayLists(request.receiving_accounts) }),
     ...(request.balance_check !== undefined && { balanceCheck: request.balance_check }),
     ...(request.verification_policy !== undefined && { verificationPolicy: request.verification_policy }),
+    ...(request.alert_webhooks !== undefined && { alertWebhooks: alertWebhookList(request.alert_webhooks) }),
   };
 }

@@ -34,4 +34,5 @@ const DECISION_TYPES = {
 
 export const isPaymentDecision = eventGuard<PaymentDecisionEvent>(DECISION_TYPES);
 export const isPaymentEvent = eventGuard<PaymentEvent>({ ...DECISION_TYPES, [PAYMENT_INTENT_REGISTERED]: true });
+export const isPaymentFlaggedForReview = eventGuard<PaymentFlaggedForReview>({ [PAYMENT_FLAGGED_FOR_REVIEW]: true });
 export const isPaymentIntentRegistered = eventGuard<PaymentIntentRegistered>({ [PAYMENT_INTENT_REGISTERED]: true });

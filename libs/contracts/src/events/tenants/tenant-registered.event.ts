@@ -1,3 +1,4 @@
+import { AlertWebhookEvent } from '../alerts/alert-events';
 import { AllowedSenders, BalanceCheckMode, ReceivingAccounts, VerificationPolicy } from '../../tenant-settings';
 
 export const TENANT_REGISTERED = 'TenantRegistered';
@@ -23,6 +24,8 @@ export interface TenantRegisteredData {
   readonly balanceCheck: BalanceCheckMode;
   /** Since version 3 (`standard` before the setting existed, see EVENT_SCHEMAS). */
   readonly verificationPolicy: VerificationPolicy;
+  /** Since version 4 (none before the setting existed, see EVENT_SCHEMAS). */
+  readonly alertWebhooks: readonly AlertWebhookEvent[];
   readonly unpaidCycleLimit: number;
   readonly apiKey: HashedCredential;
   readonly gatewaySecret: HashedCredential;

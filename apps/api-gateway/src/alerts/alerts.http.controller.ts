@@ -1,0 +1,83 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { FastifyRequest } from 'fastify';
+import { ALERT_KINDS, alertStream } from '@pvs/contracts';
+import { Principal, alertDecider } from '@pvs/domain';
+import { EVENT_STORE, EventStore, handleCommand } from '@pvs/event-store';
+import { ALERT_STATES, AlertView, AlertViews } from '@pvs/read-model';
+import { CLOCK, Clock } from '@pvs/runtime';
+import { CurrentOperator, OperatorGuard } from '../auth/operator.guard';
+import { AdminApi, ApiBodyErrors, ApiData, ApiErrors, ApiList, ChoiceQuery, LimitQuery, PathParam, Summary, UuidQuery } from '../http/openapi/api-docs';
+import { schemaRef } from '../http/openapi/schemas';
+import { limitParam, optionalChoiceParam, optionalUuidParam } from '../http/query-params';
+import { RefusedError } from '../http/refusals';
+import { UuidOrNotFoundPipe } from '../http/uuid-or-not-found.pipe';
+import { AcknowledgeAlertRequest } from './acknowledge-alert.request.dto';
+import { describeAlert } from './describe-alert';
+
+export const ALERT_VIEWS = Symbol('ALERT_VIEWS');
+
+const ALERT_NOT_FOUND = 'Alert not found';
+
+const alertResponse = (alert: AlertView) => ({
+  alert_id: alert.alertId,
+  tenant_id: alert.tenantId,
+  kind: alert.kind,
+  subject_id: alert.subjectId,
+  summary: describeAlert(alert),
+  details: alert.details,
+  raised_at: alert.raisedAt.toISOString(),
+  cleared_at: alert.clearedAt?.toISOString() ?? null,
+  cleared_by: alert.clearedBy,
+  acknowledged_at: alert.acknowledgedAt?.toISOString() ?? null,
+  acknowledged_by: alert.acknowledgedBy,
+  note: alert.note,
+});
+
+/** What needs a person's eye: phones silent while money is awaited, SMS the balances say are missing, stalled payments, reviews. */
+@Controller('admin/alerts')
+@UseGuards(OperatorGuard)
+@AdminApi()
+export class AlertsHttpController {
+  constructor(
+    @Inject(ALERT_VIEWS) private readonly views: AlertViews,
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  @Get()
+  @Summary('Alerts, newest first')
+  @UuidQuery('tenant_id', 'Only this tenant')
+  @ChoiceQuery('kind', ALERT_KINDS, 'Only this kind')
+  @ChoiceQuery('state', ALERT_STATES, '`open` (default): not cleared; `unacknowledged`: open and nobody owns it; `cleared`; `all`')
+  @LimitQuery()
+  @ApiList('The alerts', schemaRef('Alert'))
+  @ApiErrors(422)
+  async list(@Query('tenant_id') tenantId?: string, @Query('kind') kind?: string, @Query('state') state?: string, @Query('limit') limit?: string) {
+    const rows = await this.views.list({
+      tenantId: optionalUuidParam('tenant_id', tenantId),
+      kind: optionalChoiceParam('kind', kind, ALERT_KINDS),
+      state: optionalChoiceParam('state', state, ALERT_STATES) ?? 'open',
+      limit: limitParam(limit),
+    });
+    return { success: true, data: rows.map(alertResponse) };
+  }
+
+  @Post(':id/acknowledge')
+  @Summary("Acknowledge an alert: recorded under the operator's name, once")
+  @PathParam('id', 'The alert id')
+  @ApiData(200, 'The alert, acknowledged', schemaRef('Alert'))
+  @ApiBodyErrors()
+  @HttpCode(HttpStatus.OK)
+  async acknowledge(@Param('id', new UuidOrNotFoundPipe('Alert')) id: string, @Body() body: AcknowledgeAlertRequest, @CurrentOperator() by: Principal, @Req() request: FastifyRequest) {
+    const alert = await this.views.find(id);
+    if (!alert) throw new RefusedError({ kind: 'not_found', message: ALERT_NOT_FOUND });
+    const command = { alertId: id, tenantId: alert.tenantId, kind: alert.kind, by, note: body.note ?? null, now: this.clock.now() };
+    const acknowledged = await handleCommand(this.events, alertStream(id), alertDecider, command, { metadata: { tenantId: alert.tenantId, correlationId: request.id } });
+    // The read model catches up in its own time: the answer shows the acknowledgement as recorded.
+    const recorded = acknowledged.ok ? acknowledged.state : null;
+    return {
+      success: true,
+      data: alertResponse(recorded ? { ...alert, acknowledgedAt: new Date(recorded.acknowledgedAt), acknowledgedBy: recorded.acknowledgedBy, note: recorded.note } : alert),
+    };
+  }
+}

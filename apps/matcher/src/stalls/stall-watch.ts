@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { Gateway, PaymentStalledData, SMS_TEMPLATES_STREAM, StallEvidence, stallStream, tenantStream } from '@pvs/contracts';
+import { StallLimits, isStalled, learnedTemplateSetFor, learnedTemplatesDecider, likelyStallReason, stallDecider, tenantDecider, usualVerifyMs } from '@pvs/domain';
+import { EventStore, foldStream, handleCommand } from '@pvs/event-store';
+import { ALERTS_PROJECTION, FORWARDERS_PROJECTION, LEDGERS_PROJECTION, PAYMENTS_PROJECTION, PendingPayment, RejectedSms, SMS_PROJECTION, StallCandidates } from '@pvs/read-model';
+import { parseSms } from '@pvs/sms-parsers';
+import { NOTHING_RAISED, Watch, WatchRound, latestOf, roundOf } from '../watching/watch-schedule';
+
+const BATCH = 500;
+const DAY_MS = 86_400_000;
+/** The history a tenant's usual time to verify is learnt from. */
+const LEARNT_FROM_MS = 30 * DAY_MS;
+/** How far before its intent an SMS naming a payment is looked for (a payer may pay first). */
+const SMS_BEFORE_INTENT_MS = DAY_MS;
+
+/**
+ * Finds payments pending well past the usual time to verify for their tenant and gateway, and records each one's
+ * stall once with its likeliest reason: an SMS naming its reference that was not read as a credit (and whether a
+ * learned wording would read it now), a gap in a ledger of its amount, a silent phone, or none known. Driven by stored
+ * state: the read model lists payments pending past the floor and not yet stalled (an index range); each payment's
+ * stall stream decides, so a restart records nothing twice. The usual times are reckoned once per round.
+ */
+export class StallWatch implements Watch {
+  readonly reads = [PAYMENTS_PROJECTION, SMS_PROJECTION, LEDGERS_PROJECTION, FORWARDERS_PROJECTION, ALERTS_PROJECTION];
+
+  constructor(
+    private readonly events: EventStore,
+    private readonly candidates: StallCandidates,
+    private readonly limits: StallLimits,
+  ) {}
+
+  /** Records the stalls due now. */
+  async round(now: Date): Promise<WatchRound> {
+    const before = new Date(now.getTime() - 2 * this.limits.floorMs);
+    const usual = new Map<string, Promise<number>>();
+    const usualFor = ({ tenantId, gateway }: PendingPayment): Promise<number> => {
+      const key = `${tenantId}\n${gateway}`;
+      let reckoned = usual.get(key);
+      if (!reckoned) {
+        reckoned = this.candidates.verifyDurationsMs(tenantId, gateway, new Date(now.getTime() - LEARNT_FROM_MS)).then((durations) => usualVerifyMs(durations, this.limits));
+        usual.set(key, reckoned);
+      }
+      return reckoned;
+    };
+    const correlationId = randomUUID();
+    let result = NOTHING_RAISED;
+    for (let page = await this.candidates.pendingSince(before, BATCH); page.length > 0; page = page.length < BATCH ? [] : await this.candidates.pendingSince(before, BATCH, page.at(-1))) {
+      for (const payment of page) {
+        const usualMs = await usualFor(payment);
+        if (isStalled(now.getTime() - payment.createdAt.getTime(), usualMs)) result = latestOf(result, await this.record(payment, usualMs, now, correlationId));
+      }
+    }
+    return result;
+  }
+
+  private async record(payment: PendingPayment, usualMs: number, now: Date, correlationId: string): Promise<WatchRound> {
+    const { paymentId, tenantId, gateway, transactionReference, amountPaisa, createdAt } = payment;
+    const evidence = await this.evidence(payment);
+    const stall: PaymentStalledData = {
+      paymentId,
+      tenantId,
+      gateway,
+      transactionReference,
+      amountPaisa,
+      registeredAt: createdAt.toISOString(),
+      usualMs,
+      reason: likelyStallReason(evidence),
+      evidence,
+      detectedAt: now.toISOString(),
+    };
+    const result = await handleCommand(this.events, stallStream(paymentId), stallDecider, stall, { metadata: { tenantId, correlationId } });
+    return roundOf(result);
+  }
+
+  private async evidence({ paymentId, tenantId, gateway, transactionReference, amountPaisa, createdAt }: PendingPayment): Promise<StallEvidence> {
+    const [rejected, gapIds, silentForwarderIds] = await Promise.all([
+      this.candidates.rejectedNaming(tenantId, transactionReference, new Date(createdAt.getTime() - SMS_BEFORE_INTENT_MS)),
+      this.candidates.gapsFor(tenantId, gateway, amountPaisa, paymentId),
+      this.candidates.silentForwarders(tenantId),
+    ]);
+    const rejectedSms = rejected && { smsId: rejected.smsId, reason: rejected.reason, readableNow: await this.readableNow(tenantId, gateway, rejected) };
+    return { rejectedSms, gapIds, silentForwarderIds };
+  }
+
+  /** Whether the wordings taught so far, with the tenant's senders as they are now, read the SMS as a credit of the gateway. */
+  private async readableNow(tenantId: string, gateway: Gateway, sms: RejectedSms): Promise<boolean> {
+    const [templates, tenantEvents] = await Promise.all([this.events.readStream(SMS_TEMPLATES_STREAM), this.events.readStream(tenantStream(tenantId))]);
+    const tenant = foldStream(tenantEvents, tenantDecider).state;
+    const learned = learnedTemplateSetFor(foldStream(templates, learnedTemplatesDecider).state, tenantId);
+    const reading = parseSms({ sender: sms.sender, body: sms.body, receivedAt: sms.receivedAt ?? sms.recordedAt }, { allowedSenders: tenant?.allowedSenders ?? undefined, learned });
+    return reading.ok && reading.gateway === gateway;
+  }
+}

@@ -1,0 +1,2 @@
+export * from './alert';
+export * from './stall';

@@ -1,0 +1,99 @@
+import { Gateway } from '@pvs/contracts';
+import { SqlExecutor } from '@pvs/sql';
+
+/** A payment pending since `createdAt`, not yet found stalled. */
+export interface PendingPayment {
+  readonly paymentId: string;
+  readonly tenantId: string;
+  readonly gateway: Gateway;
+  readonly transactionReference: string;
+  readonly amountPaisa: number;
+  readonly createdAt: Date;
+}
+
+interface PendingRow {
+  uuid: string;
+  tenant_id: string;
+  gateway: Gateway;
+  transaction_reference: string;
+  amount_expected_paisa: string;
+  created_at: Date;
+}
+
+/** A tenant's SMS not read as a credit, that names a payment's reference. */
+export interface RejectedSms {
+  readonly smsId: string;
+  readonly reason: string;
+  readonly sender: string;
+  readonly body: string;
+  readonly receivedAt: Date | null;
+  readonly recordedAt: Date;
+}
+
+/** What the stall watch reads: payments pending a while, how long the tenant's usually take, and why one may wait. */
+export class StallCandidates {
+  constructor(private readonly sql: SqlExecutor) {}
+
+  /** Payments pending since before `before`, not found stalled yet, the oldest first, a page after `after` (an index range). */
+  async pendingSince(before: Date, limit: number, after: PendingPayment | null = null): Promise<PendingPayment[]> {
+    const rows = await this.sql.query<PendingRow>(
+      `SELECT p.uuid::text AS uuid, p.tenant_id::text AS tenant_id, p.gateway, p.transaction_reference, p.amount_expected_paisa, p.created_at
+       FROM rm_payments p
+       WHERE p.status = 'pending' AND p.created_at < $1
+         AND ($3::timestamptz IS NULL OR (p.created_at, p.uuid) > ($3, $4::uuid))
+         AND NOT EXISTS (SELECT 1 FROM rm_alerts a WHERE a.subject_id = p.uuid AND a.kind = 'payment.stalled')
+       ORDER BY p.created_at, p.uuid LIMIT $2`,
+      [before, limit, after?.createdAt ?? null, after?.paymentId ?? null],
+    );
+    return rows.map((row) => ({
+      paymentId: row.uuid,
+      tenantId: row.tenant_id,
+      gateway: row.gateway,
+      transactionReference: row.transaction_reference,
+      amountPaisa: Number(row.amount_expected_paisa),
+      createdAt: row.created_at,
+    }));
+  }
+
+  /** How long the tenant's payments of the gateway verified since `since` took, from intent to verification (the last thousand). */
+  async verifyDurationsMs(tenantId: string, gateway: Gateway, since: Date): Promise<number[]> {
+    const rows = await this.sql.query<{ ms: string }>(
+      `SELECT (extract(epoch FROM verified_at - created_at) * 1000)::bigint AS ms FROM rm_payments
+       WHERE tenant_id = $1 AND gateway = $2 AND status = 'verified' AND created_at >= $3 AND verified_at IS NOT NULL
+       ORDER BY created_at DESC LIMIT 1000`,
+      [tenantId, gateway, since],
+    );
+    return rows.map((row) => Math.max(0, Number(row.ms)));
+  }
+
+  /** The latest SMS of the tenant recorded since `since`, not read as a credit, whose text holds the reference. */
+  async rejectedNaming(tenantId: string, reference: string, since: Date): Promise<RejectedSms | null> {
+    const [row] = await this.sql.query<{ sms_id: string; rejection_reason: string | null; sender: string; body: string; received_at: Date | null; recorded_at: Date }>(
+      `SELECT sms_id::text AS sms_id, rejection_reason, sender, body, received_at, recorded_at FROM rm_sms
+       WHERE tenant_id = $1 AND state = 'rejected' AND recorded_at >= $3 AND strpos(upper(body), upper($2)) > 0
+       ORDER BY recorded_at DESC LIMIT 1`,
+      [tenantId, reference, since],
+    );
+    return row ? { smsId: row.sms_id, reason: row.rejection_reason ?? 'unrecognized_template', sender: row.sender, body: row.body, receivedAt: row.received_at, recordedAt: row.recorded_at } : null;
+  }
+
+  /** Open gaps of the tenant's ledgers of the gateway that may be this payment: its amount, or naming it. */
+  async gapsFor(tenantId: string, gateway: Gateway, amountPaisa: number, paymentId: string): Promise<string[]> {
+    const rows = await this.sql.query<{ gap_id: string }>(
+      `SELECT gap_id::text AS gap_id FROM rm_sms_gaps
+       WHERE tenant_id = $1 AND gateway = $2 AND direction = 'credit' AND filled_at IS NULL AND (amount_paisa = $3 OR $4::uuid = ANY(candidate_payment_ids))
+       ORDER BY detected_at`,
+      [tenantId, gateway, amountPaisa, paymentId],
+    );
+    return rows.map((row) => row.gap_id);
+  }
+
+  /** The tenant's phones in use that are silent now. */
+  async silentForwarders(tenantId: string): Promise<string[]> {
+    const rows = await this.sql.query<{ forwarder_id: string }>(
+      `SELECT forwarder_id::text AS forwarder_id FROM rm_forwarders WHERE tenant_id = $1 AND silent_since IS NOT NULL AND retired_at IS NULL ORDER BY silent_since`,
+      [tenantId],
+    );
+    return rows.map((row) => row.forwarder_id);
+  }
+}
