@@ -25,6 +25,11 @@ export class Output {
     this.line(table.toString());
   }
 
+  /** A list: the items as JSON with --json, else a row of the table each. */
+  rows<T>(items: readonly T[], head: readonly string[], row: (item: T) => readonly unknown[]): void {
+    this.result(items, () => this.table(head, items.map(row)));
+  }
+
   /** One record, a field per line. */
   record(fields: readonly (readonly [string, unknown])[]): void {
     this.table(['field', 'value'], fields);

@@ -55,7 +55,7 @@ describe('pvs, the operators CLI, against the whole service over HTTP', () => {
   it('shows its help without a token or a service', async () => {
     const run = await pvs(['--help'], { PVS_ADMIN_TOKEN: '', PVS_URL: 'http://127.0.0.1:1/api/v1' });
     expect(run.code).toBe(0);
-    for (const command of ['tenants', 'payments', 'streams', 'projections', 'webhooks', 'sms', 'forwarders']) expect(run.stdout).toContain(command);
+    for (const command of ['tenants', 'payments', 'streams', 'projections', 'webhooks', 'sms', 'forwarders', 'alerts']) expect(run.stdout).toContain(command);
   });
 
   describe('tenants', () => {
@@ -153,6 +153,25 @@ describe('pvs, the operators CLI, against the whole service over HTTP', () => {
     const unknown = await pvs(['forwarders', 'retire', 'not-a-forwarder']);
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr).toContain('Forwarder not found');
+  });
+
+  it('lists the alerts and acknowledges one under the operator\'s name', async () => {
+    const shop = await service.createTenant({ name: 'Waits For Review' });
+    const reference = '27182818284';
+    await service.request('POST', '/payments/verify', { body: { gateway: 'wallet_one', transaction_reference: reference, amount: 700 }, headers: { 'x-api-key': shop.apiKey } });
+    await service.request('POST', '/sms/ingest', {
+      body: { sender: '8558', body: `Rs 650.00 received in your JazzCash Mobile Account:03444160241 via Raast. TID: ${reference}` },
+      headers: { 'x-api-key': shop.apiKey },
+    });
+    let listed: { alert_id: string; kind: string; summary: string }[] = [];
+    await waitUntil(async () => (listed = await pvsJson(['alerts', 'list', '--tenant', shop.id])).length === 1);
+    expect(listed[0]).toMatchObject({ kind: 'payment.review_required' });
+    expect((await pvs(['alerts', 'list', '--tenant', shop.id, '--kind', 'payment.review_required'])).stdout).toContain('waits for review: amount_mismatch');
+    const acknowledged = await pvsJson(['alerts', 'ack', listed[0].alert_id, '--note', 'calling the payer']);
+    expect(acknowledged).toMatchObject({ alert_id: listed[0].alert_id, acknowledged_by: 'admin', note: 'calling the payer' });
+    const unknown = await pvs(['alerts', 'ack', 'not-an-alert']);
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toContain('Alert not found');
   });
 
   it('seals every webhook secret again under the current secrets key, and says nothing is left to do the second time', async () => {

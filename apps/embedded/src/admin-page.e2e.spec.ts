@@ -302,6 +302,30 @@ describeWithChromium('the operators’ status page in Chromium (embedded)', () =
     expect(await text(row.locator('[data-col="retired"]'))).toBe('—');
   });
 
+  it('shows the alerts with a banner, and acknowledges one under the operator’s name', async () => {
+    const reference = tid();
+    const uuid = (await service.request('POST', '/payments/verify', { body: { gateway: 'wallet_one', transaction_reference: reference, amount: 900 }, headers: { 'x-api-key': other.apiKey } })).body.data.uuid;
+    expect((await service.request('POST', '/sms/ingest', { body: { sender: '8558', body: jazzCashCredit(reference, '850.00') }, headers: { 'x-api-key': other.apiKey } })).status).toBe(200);
+    let alertId = '';
+    await waitUntil(async () => {
+      const alerts = await adminData(`/admin/alerts?tenant_id=${other.id}&kind=payment.review_required`);
+      alertId = alerts.find((alert: { subject_id: string }) => alert.subject_id === uuid)?.alert_id ?? '';
+      return alertId !== '';
+    });
+    const row = page.locator(`#alerts tr[data-alert="${alertId}"]`);
+    await refreshUntil(page, async () => (await row.count()) === 1);
+    expect(await text(row.locator('th'))).toBe('Review needed');
+    expect(await text(row.locator('td').first())).toBe('Karachi Kitchen');
+    expect(await page.isVisible('#alert-banner')).toBe(true);
+    expect(await text(page.locator('#alert-banner'))).toContain('Review needed');
+    await row.locator('input.note').fill('checking the statement');
+    await row.locator('button.acknowledge').click();
+    await waitUntil(async () => (await text(row.locator('[data-col="acknowledged"]'))).startsWith(OPERATOR));
+    expect(await text(page.locator('#alerts .notice'))).toContain('Acknowledged');
+    const { events } = await adminData(`/admin/streams/alert-${alertId}`);
+    expect(events).toMatchObject([{ type: 'AlertAcknowledged', data: { acknowledgedBy: OPERATOR, note: 'checking the statement' } }]);
+  });
+
   it('keeps the other panels working when one endpoint fails or does not answer', async () => {
     await page.route('**/api/v1/admin/projections', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Projection status is unavailable' }) }),

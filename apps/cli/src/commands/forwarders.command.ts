@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { action } from '../program';
+import { action, wholeNumber } from '../program';
 
 interface ForwarderData {
   readonly forwarder_id: string;
@@ -24,19 +24,22 @@ export function forwardersCommand(program: Command): void {
     .command('list')
     .description('forwarding phones, newest first, with their last SMS and heartbeat')
     .option('--tenant <id>', 'only this tenant')
-    .option('--limit <n>', 'at most this many')
+    .option('--limit <n>', 'at most this many (default 100)', wholeNumber)
     .action(
-      action(async ({ api, out }, options: { tenant?: string; limit?: string }) => {
-        const query = new URLSearchParams();
-        if (options.tenant) query.set('tenant_id', options.tenant);
-        if (options.limit) query.set('limit', options.limit);
-        const all = await api.get<ForwarderData[]>(`/admin/forwarders${query.size > 0 ? `?${query}` : ''}`);
-        out.result(all, () =>
-          out.table(
-            ['id', 'tenant', 'app', 'device', 'name', 'last SMS', 'SMS 24 h', 'heartbeat', 'silent since', 'retired at'],
-            all.map((f) => [f.forwarder_id, f.tenant_id, f.app, f.device, f.name, f.last_sms_at ?? null, f.sms_last_24h ?? 0, heartbeatOf(f), f.silent_since, f.retired_at]),
-          ),
-        );
+      action(async ({ api, out }, options: { tenant?: string; limit?: number }) => {
+        const all = await api.get<ForwarderData[]>('/admin/forwarders', { tenant_id: options.tenant, limit: options.limit });
+        out.rows(all, ['id', 'tenant', 'app', 'device', 'name', 'last SMS', 'SMS 24 h', 'heartbeat', 'silent since', 'retired at'], (f) => [
+          f.forwarder_id,
+          f.tenant_id,
+          f.app,
+          f.device,
+          f.name,
+          f.last_sms_at ?? null,
+          f.sms_last_24h ?? 0,
+          heartbeatOf(f),
+          f.silent_since,
+          f.retired_at,
+        ]);
       }),
     );
 

@@ -49,7 +49,7 @@ export class WatchSchedule {
   constructor(
     private readonly watches: readonly Watch[],
     private readonly intervalMs: number,
-    private readonly position: ReadModelPosition,
+    private readonly position: Pick<ReadModelPosition, 'lagSeconds' | 'caughtUp'>,
     private readonly clock: Clock,
     private readonly onError: (error: unknown) => void,
   ) {}

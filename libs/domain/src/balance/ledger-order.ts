@@ -33,17 +33,21 @@ export function ledgerOrder(sorted: readonly BalanceStatement[]): BalanceStateme
   return ordered;
 }
 
-/** Which of the earliest pending statements continues `balance`: the first of the same moment that does, else the first. */
+/**
+ * Which of the earliest pending statements comes next: the first of the same moment that continues `balance`; at the
+ * start, the first of the same moment that no other of that moment leads to. Else the first.
+ */
 function continuing(pending: readonly BalanceStatement[], balance: number | null): number {
   const first = pending[0];
-  if (balance === null || first === undefined) return 0;
+  if (first === undefined) return 0;
   const horizon = Date.parse(first.at) + SAME_MOMENT_MS;
-  for (let index = 0; index < pending.length; index++) {
-    const candidate = pending[index];
-    if (candidate === undefined || Date.parse(candidate.at) > horizon) break;
-    if (balanceBefore(candidate) === balance) return index;
-  }
-  return 0;
+  let moment = 0;
+  while (moment < pending.length && Date.parse(pending[moment]?.at ?? '') <= horizon) moment++;
+  const same = pending.slice(0, moment);
+  const index = same.findIndex((candidate) =>
+    balance === null ? !same.some((other) => other !== candidate && other.balancePaisa === balanceBefore(candidate)) : balanceBefore(candidate) === balance,
+  );
+  return Math.max(index, 0);
 }
 
 /** Two statements in a row whose balances the movement between them does not explain: an SMS (or several) is missing. */

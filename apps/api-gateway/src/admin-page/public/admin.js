@@ -101,6 +101,40 @@ const table = (className, headings, rows, footer) =>
     ),
   );
 
+/**
+ * A table whose rows live across refreshes (a note being typed, a button pressed stay as they are): rows of items
+ * gone are dropped, new ones made by `makeRow(item, notice)`, each shown with `row.show?.(item)`, all in the items'
+ * order. Answers the panel's notice line.
+ */
+function liveRows(body, rowsById, { className, headings, emptyText }, items, keyOf, makeRow) {
+  let rows = body.querySelector('tbody');
+  let notice = body.querySelector('.notice');
+  if (!rows) {
+    rowsById.clear();
+    notice = h('p', { class: 'notice', role: 'status', hidden: true });
+    body.replaceChildren(notice, table(className, headings, []), empty(emptyText));
+    rows = body.querySelector('tbody');
+  }
+  const wanted = new Set(items.map(keyOf));
+  for (const [key, row] of rowsById) {
+    if (!wanted.has(key)) {
+      row.remove();
+      rowsById.delete(key);
+    }
+  }
+  let cursor = rows.firstElementChild;
+  for (const item of items) {
+    let row = rowsById.get(keyOf(item));
+    if (!row) rowsById.set(keyOf(item), (row = makeRow(item, notice)));
+    row.show?.(item);
+    if (row === cursor) cursor = cursor.nextElementSibling;
+    else rows.insertBefore(row, cursor);
+  }
+  body.querySelector('.table-wrap').hidden = items.length === 0;
+  body.querySelector('.empty').hidden = items.length > 0;
+  return notice;
+}
+
 // ---- Today per tenant -------------------------------------------------------------------------
 
 function figureCell(figure, column) {
@@ -237,31 +271,8 @@ function reviewRow(payment, notice) {
 function renderReview(body, payments, meta) {
   const waiting = payments.filter((payment) => !decided.has(payment.uuid));
   meta.textContent = payments.length >= REVIEW_LIMIT ? `${REVIEW_LIMIT}+ waiting` : `${waiting.length} waiting`;
-  let rows = body.querySelector('tbody');
-  let notice = body.querySelector('.notice');
-  if (!rows) {
-    reviewRows.clear();
-    notice = h('p', { class: 'notice', role: 'status', hidden: true });
-    const headings = [['Tenant'], ['Gateway'], ['Reference'], ['Expected', 'num'], ['Received', 'num'], ['Why'], ['Registered'], ['Decision']];
-    body.replaceChildren(notice, table('review-table', headings, []), empty('Nothing is waiting for review.'));
-    rows = body.querySelector('tbody');
-  }
-  const wanted = new Set(waiting.map((payment) => payment.uuid));
-  for (const [uuid, row] of reviewRows) {
-    if (!wanted.has(uuid)) {
-      row.remove();
-      reviewRows.delete(uuid);
-    }
-  }
-  let cursor = rows.firstElementChild;
-  for (const payment of waiting) {
-    let row = reviewRows.get(payment.uuid);
-    if (!row) reviewRows.set(payment.uuid, (row = reviewRow(payment, notice)));
-    if (row === cursor) cursor = cursor.nextElementSibling;
-    else rows.insertBefore(row, cursor);
-  }
-  body.querySelector('.table-wrap').hidden = waiting.length === 0;
-  body.querySelector('.empty').hidden = waiting.length > 0;
+  const headings = [['Tenant'], ['Gateway'], ['Reference'], ['Expected', 'num'], ['Received', 'num'], ['Why'], ['Registered'], ['Decision']];
+  liveRows(body, reviewRows, { className: 'review-table', headings, emptyText: 'Nothing is waiting for review.' }, waiting, (payment) => payment.uuid, reviewRow);
 }
 
 // ---- Webhook endpoints ------------------------------------------------------------------------
@@ -661,24 +672,8 @@ function tenantRow(tenant, notice) {
 
 function renderTenants(body, tenants, meta) {
   meta.textContent = `${number.format(tenants.length)} tenants`;
-  let rows = body.querySelector('tbody');
-  let notice = body.querySelector('.notice');
-  if (!rows) {
-    tenantRows.clear();
-    notice = h('p', { class: 'notice', role: 'status', hidden: true });
-    body.replaceChildren(notice, table('tenants-table', [['Tenant'], ['Status'], ['Verification policy']], []), empty('No tenant yet.'));
-    rows = body.querySelector('tbody');
-  }
-  let cursor = rows.firstElementChild;
-  for (const tenant of tenants) {
-    let row = tenantRows.get(tenant.id);
-    if (!row) tenantRows.set(tenant.id, (row = tenantRow(tenant, notice)));
-    row.show(tenant);
-    if (row === cursor) cursor = cursor.nextElementSibling;
-    else rows.insertBefore(row, cursor);
-  }
-  body.querySelector('.table-wrap').hidden = tenants.length === 0;
-  body.querySelector('.empty').hidden = tenants.length > 0;
+  const headings = [['Tenant'], ['Status'], ['Verification policy']];
+  liveRows(body, tenantRows, { className: 'tenants-table', headings, emptyText: 'No tenant yet.' }, tenants, (tenant) => tenant.id, tenantRow);
 }
 
 // ---- Forwarding phones -----------------------------------------------------------------------
@@ -725,9 +720,69 @@ function renderForwarders(body, forwarders, meta) {
   body.replaceChildren(forwarders.length > 0 ? table('forwarders-table', headings, forwarders.map(forwarderRow)) : empty('No phone has forwarded an SMS yet.'));
 }
 
+// ---- Alerts ----------------------------------------------------------------------------------
+
+const ALERT_LIMIT = 200;
+const ALERT_LABELS = {
+  'forwarder.silent': 'Phone silent',
+  'sms.gap_suspected': 'SMS missing',
+  'payment.stalled': 'Payment stalled',
+  'payment.review_required': 'Review needed',
+};
+const alertRows = new Map();
+
+function alertRow(alert, notice) {
+  const note = h('input', { type: 'text', class: 'note', placeholder: 'Note (optional)', maxlength: 1000, 'aria-label': `Note on alert ${alert.alert_id}` });
+  const problem = h('p', { class: 'row-error', role: 'alert', hidden: true });
+  const button = h('button', { type: 'button', class: 'acknowledge' }, 'Acknowledge');
+  const owner = h('td', { 'data-col': 'acknowledged' });
+  const row = h(
+    'tr',
+    { 'data-alert': alert.alert_id },
+    h('th', { scope: 'row' }, badge(alert.kind === 'payment.review_required' ? 'warn' : 'bad', ALERT_LABELS[alert.kind] ?? alert.kind)),
+    h('td', {}, tenantNames.get(alert.tenant_id) ?? alert.tenant_id),
+    h('td', { class: 'why' }, alert.summary),
+    h('td', { class: 'when', title: alert.raised_at }, ago(alert.raised_at)),
+    owner,
+  );
+  const acknowledge = async () => {
+    button.disabled = true;
+    problem.hidden = true;
+    try {
+      const done = await api(`/admin/alerts/${encodeURIComponent(alert.alert_id)}/acknowledge`, { method: 'POST', body: note.value.trim() ? { note: note.value.trim() } : {} });
+      row.show(done);
+      notice.textContent = `Acknowledged: ${done.summary}`;
+      notice.hidden = false;
+    } catch (error) {
+      if (error.status === 401) return signOut(TOKEN_REFUSED);
+      problem.textContent = error.message;
+      problem.hidden = false;
+      button.disabled = false;
+    }
+  };
+  button.addEventListener('click', acknowledge);
+  // An acknowledged alert shows who owns it; an open one the note and the button, kept while the operator types.
+  row.show = (current) => {
+    if (current.acknowledged_by) owner.replaceChildren(current.acknowledged_by, current.note && h('span', { class: 'sub' }, current.note));
+    else if (!owner.firstChild) owner.replaceChildren(h('div', { class: 'action-line' }, note, button), problem);
+  };
+  return row;
+}
+
+function renderAlerts(body, alerts, meta) {
+  const unacknowledged = alerts.filter((alert) => !alert.acknowledged_by).length;
+  meta.textContent = `${number.format(alerts.length)} open · ${number.format(unacknowledged)} not acknowledged`;
+  const banner = document.getElementById('alert-banner');
+  banner.hidden = unacknowledged === 0;
+  banner.firstElementChild.textContent = `${number.format(unacknowledged)} alert${unacknowledged === 1 ? '' : 's'} need${unacknowledged === 1 ? 's' : ''} somebody: ${[...new Set(alerts.filter((alert) => !alert.acknowledged_by).map((alert) => ALERT_LABELS[alert.kind] ?? alert.kind))].join(', ')}`;
+  const headings = [['Alert'], ['Tenant'], ['What'], ['Raised'], ['Acknowledged by']];
+  liveRows(body, alertRows, { className: 'alerts-table', headings, emptyText: 'Nothing needs anybody now.' }, alerts, (alert) => alert.alert_id, alertRow);
+}
+
 // ---- Panels, refresh, sign-in -----------------------------------------------------------------
 
 const PANELS = [
+  { id: 'alerts', load: () => api(`/admin/alerts?limit=${ALERT_LIMIT}`), render: renderAlerts },
   { id: 'daily', load: () => api('/admin/dashboard/daily'), render: renderDaily },
   { id: 'review', load: loadReview, render: renderReview },
   { id: 'sms-hours', load: loadSmsHours, render: renderSmsHours },

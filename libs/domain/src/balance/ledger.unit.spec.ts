@@ -1,0 +1,100 @@
+import { BALANCE_STATED, BalanceStatement, LedgerAccount, LedgerEvent, SMS_GAP_FILLED, SMS_GAP_SUSPECTED } from '@pvs/contracts';
+import { fold } from '../decider';
+import { LEDGER_KEPT, LedgerState, dueGaps, ledgerDecider, ledgerGaps } from './ledger';
+import { ledgerOrder } from './ledger-order';
+
+const MINUTE = 60_000;
+const ACCOUNT: LedgerAccount = { accountKey: 'k1', tenantId: 't1', gateway: 'bank', account: '**1234' };
+const at = (minutes: number) => new Date(Date.parse('2026-11-27T05:00:00Z') + minutes * MINUTE).toISOString();
+const statement = (smsId: string, direction: 'credit' | 'debit', amountPaisa: number, balancePaisa: number, minutes: number, recordedMinutes = minutes): BalanceStatement => ({
+  smsId,
+  direction,
+  amountPaisa,
+  balancePaisa,
+  at: at(minutes),
+  recordedAt: at(recordedMinutes),
+});
+
+function state(...statements: BalanceStatement[]): { state: LedgerState; events: LedgerEvent[] } {
+  const events: LedgerEvent[] = [];
+  let ledger = ledgerDecider.initialState;
+  for (const stated of statements) {
+    const decision = ledgerDecider.decide({ type: 'State', account: ACCOUNT, statement: stated, now: new Date(stated.recordedAt) }, ledger);
+    if (!decision.ok) throw new Error(decision.refusal.message);
+    events.push(...decision.events);
+    ledger = fold({ evolve: ledgerDecider.evolve, initialState: ledger }, decision.events);
+  }
+  return { state: ledger, events };
+}
+
+describe('the order money moved in', () => {
+  it('puts SMS dated to the same minute in the order their balances follow from each other', () => {
+    // Three SMS of one minute, recorded in the wrong order: credit 500, debit 200, credit 100.
+    const sorted = [statement('c', 'credit', 10_000, 40_000, 0, 3), statement('b', 'debit', 20_000, 30_000, 0, 2), statement('a', 'credit', 50_000, 50_000, 0, 1)];
+    expect(ledgerOrder([...sorted].sort((x, y) => x.recordedAt.localeCompare(y.recordedAt))).map((stated) => stated.smsId)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('keeps the order of time between SMS further apart than the same moment, whatever order would explain the balances', () => {
+    // In the reverse order the balances follow (500, then 1,000); ten minutes apart, the earlier one comes first.
+    const gapOf = (minutesApart: number) =>
+      ledgerGaps(state(statement('a', 'credit', 50_000, 100_000, 0), statement('b', 'credit', 50_000, 50_000, minutesApart)).state).map((gap) => [gap.after.smsId, gap.before.smsId, gap.direction, gap.amountPaisa]);
+    expect(gapOf(10)).toEqual([['a', 'b', 'debit', 100_000]]);
+    expect(gapOf(1)).toEqual([]);
+  });
+});
+
+describe('the ledger decider', () => {
+  it('records a statement once, a reparse of its SMS adding nothing', () => {
+    const once = statement('a', 'credit', 50_000, 50_000, 0);
+    const { state: ledger, events } = state(once);
+    expect(events).toMatchObject([{ type: BALANCE_STATED, data: { ...ACCOUNT, ...once, unsettledSince: null } }]);
+    expect(ledgerDecider.decide({ type: 'State', account: ACCOUNT, statement: once, now: new Date(at(5)) }, ledger)).toEqual({ ok: true, events: [] });
+  });
+
+  it('says since when a break waits to be reported, and reports it once its settling time is over, with the candidates given', () => {
+    const { state: ledger, events } = state(statement('a', 'credit', 10_000, 10_000, 0), statement('b', 'credit', 10_000, 30_000, 5));
+    expect(events.at(-1)).toMatchObject({ type: BALANCE_STATED, data: { unsettledSince: at(5) } });
+    expect(dueGaps(ledger, new Date(at(14)), 10 * MINUTE)).toEqual([]);
+    const [due] = dueGaps(ledger, new Date(at(15)), 10 * MINUTE);
+    expect(due).toMatchObject({ direction: 'credit', amountPaisa: 10_000, revealedAt: at(5) });
+    const report = (candidates: ReadonlyMap<string, readonly string[]>) => ledgerDecider.decide({ type: 'Report', candidates, settleMs: 10 * MINUTE, now: new Date(at(15)) }, ledger);
+    // A gap the watch found no candidates for is not in its map: it is left for the next round.
+    expect(report(new Map())).toEqual({ ok: true, events: [] });
+    const reported = report(new Map([[due?.gapId ?? '', ['p1']]]));
+    expect(reported).toMatchObject({
+      ok: true,
+      events: [{ type: SMS_GAP_SUSPECTED, data: { gapId: due?.gapId, amountPaisa: 10_000, candidatePaymentIds: ['p1'], windowStart: at(0), windowEnd: at(5), unsettledSince: null } }],
+    });
+    const after = fold({ evolve: ledgerDecider.evolve, initialState: ledger }, reported.ok ? reported.events : []);
+    expect(dueGaps(after, new Date(at(60)), 10 * MINUTE)).toEqual([]);
+  });
+
+  it('reports nothing for a ledger never stated', () => {
+    expect(ledgerDecider.decide({ type: 'Report', candidates: new Map([['g', []]]), settleMs: 0, now: new Date(at(0)) }, ledgerDecider.initialState)).toEqual({ ok: true, events: [] });
+  });
+
+  it('fills a reported gap when a statement explains it, and reports what is left of it anew', () => {
+    const { state: ledger } = state(statement('a', 'credit', 10_000, 10_000, 0), statement('c', 'credit', 10_000, 40_000, 10));
+    const [gap] = dueGaps(ledger, new Date(at(30)), 10 * MINUTE);
+    const reported = ledgerDecider.decide({ type: 'Report', candidates: new Map([[gap?.gapId ?? '', []]]), settleMs: 10 * MINUTE, now: new Date(at(30)) }, ledger);
+    const after = fold({ evolve: ledgerDecider.evolve, initialState: ledger }, reported.ok ? reported.events : []);
+    // One of the two missing credits arrives: the gap is filled, and a smaller one stands between it and the next.
+    const decision = ledgerDecider.decide({ type: 'State', account: ACCOUNT, statement: statement('b', 'credit', 10_000, 20_000, 5, 31), now: new Date(at(31)) }, after);
+    expect(decision).toMatchObject({ ok: true, events: [{ type: BALANCE_STATED, data: { unsettledSince: at(31) } }, { type: SMS_GAP_FILLED, data: { gapId: gap?.gapId, smsId: 'b' } }] });
+    const filled = fold({ evolve: ledgerDecider.evolve, initialState: after }, decision.ok ? decision.events : []);
+    expect(ledgerGaps(filled).map((left) => [left.after.smsId, left.before.smsId, left.amountPaisa])).toEqual([['b', 'c', 10_000]]);
+  });
+
+  it(`keeps the last ${LEDGER_KEPT} statements, and forgets reported gaps whose ends it no longer keeps`, () => {
+    const statements = Array.from({ length: LEDGER_KEPT + 5 }, (_, index) => statement(`s${index}`, 'credit', 100, (index + 1) * 100 + (index === 2 ? 50 : 0), index * 10));
+    const first = state(...statements.slice(0, 4)).state;
+    const [gap] = dueGaps(first, new Date(at(1_000)), 0);
+    const reported = ledgerDecider.decide({ type: 'Report', candidates: new Map([[gap?.gapId ?? '', []]]), settleMs: 0, now: new Date(at(1_000)) }, first);
+    let ledger = fold({ evolve: ledgerDecider.evolve, initialState: first }, reported.ok ? reported.events : []);
+    expect(ledger.reported).toHaveLength(1);
+    for (const stated of statements.slice(4)) ledger = fold({ evolve: ledgerDecider.evolve, initialState: ledger }, [{ type: BALANCE_STATED, data: { ...ACCOUNT, ...stated, unsettledSince: null } }]);
+    expect(ledger.statements).toHaveLength(LEDGER_KEPT);
+    expect(ledger.statements[0]?.smsId).toBe('s5');
+    expect(ledger.reported).toEqual([]);
+  });
+});
