@@ -17,6 +17,7 @@ import '../../libs/sms-parsers/src/extract/analyse.unit.spec';
 import '../../libs/sms-parsers/src/extract/dates.unit.spec';
 import '../../libs/sms-parsers/src/extract/occurred-at.unit.spec';
 import '../../libs/sms-parsers/src/classify/fragments.unit.spec';
+import '../../libs/sms-parsers/src/classify/read-debit.unit.spec';
 import '../../libs/sms-parsers/src/classify/classify.unit.spec';
 import '../../libs/sms-parsers/src/institutions/senders.unit.spec';
 import '../../libs/sms-parsers/src/learned/derive-template.unit.spec';

@@ -68,9 +68,12 @@ function projectionsAdminSuite(backend: string, openDatabase: () => Promise<Data
     });
 
     it('lists every projection with its checkpoint and no lag once caught up', async () => {
+      // A credit that states the balance: the ledgers (and so every projection) have an event to stand at.
+      const easypaisa = `Trx ID 25434500001. You have Received Rs 300 from ASAD with Easypaisa Account 923352170168 and your new Easypaisa account balance is Rs. 9,300.00.`;
+      expect((await service.request('POST', '/sms/ingest', { body: { sender: '3737', body: easypaisa }, ...withKey() })).status).toBe(200);
       await waitUntil(async () => (await projections()).every((status) => status.lag_events === 0), 30_000);
       const statuses = await projections();
-      expect(statuses.map((status) => status.name)).toEqual(['payments', 'sms', 'tenant_daily', 'sms_hourly', 'forwarders']);
+      expect(statuses.map((status) => status.name)).toEqual(['payments', 'sms', 'tenant_daily', 'sms_hourly', 'forwarders', 'ledgers', 'alerts']);
       for (const status of statuses) {
         expect(status).toEqual({ name: status.name, checkpoint: expect.stringMatching(CHECKPOINT), lag_events: 0, lag_seconds: 0, rebuild: null });
       }

@@ -25,7 +25,7 @@ function duration(ms: number): string {
 const STALL_REASONS: Record<string, string> = {
   sms_rejected: 'an SMS naming its reference was not read as a credit',
   gap_suspected: 'the balances say a credit of its amount arrived with no SMS seen',
-  forwarder_silent: 'a forwarding phone of the tenant is silent',
+  forwarder_silent: 'a phone forwarding its gateway was found silent while it waited',
   none_known: 'no reason known: the payer may not have paid',
 };
 

@@ -16,7 +16,9 @@ const SMS_BEFORE_INTENT_MS = DAY_MS;
 /**
  * Finds payments pending well past the usual time to verify for their tenant and gateway, and records each one's
  * stall once with its likeliest reason: an SMS naming its reference that was not read as a credit (and whether a
- * learned wording would read it now), a gap in a ledger of its amount, a silent phone, or none known. Driven by stored
+ * learned wording would read it now), a gap in a ledger of its amount, a phone carrying its gateway found silent
+ * while it waited, or none known. While a phone that may carry it has said nothing since before it was registered and
+ * is not found silent yet, the stall waits for that verdict (at most the phone's usual quiet, within the ceiling). Driven by stored
  * state: the read model lists payments pending past the floor and not yet stalled (an index range); each payment's
  * stall stream decides, so a restart records nothing twice. The usual times are reckoned once per round.
  */
@@ -47,7 +49,10 @@ export class StallWatch implements Watch {
     for (let page = await this.candidates.pendingSince(before, BATCH); page.length > 0; page = page.length < BATCH ? [] : await this.candidates.pendingSince(before, BATCH, page.at(-1))) {
       for (const payment of page) {
         const usualMs = await usualFor(payment);
-        if (isStalled(now.getTime() - payment.createdAt.getTime(), usualMs)) result = latestOf(result, await this.record(payment, usualMs, now, correlationId));
+        if (!isStalled(now.getTime() - payment.createdAt.getTime(), usualMs)) continue;
+        // A phone that may carry it has said nothing since before it was registered: wait for the verdict on its silence.
+        if (await this.candidates.quietCarrierSince(payment.tenantId, payment.gateway, payment.createdAt, new Date(now.getTime() - LEARNT_FROM_MS))) continue;
+        result = latestOf(result, await this.record(payment, usualMs, now, correlationId));
       }
     }
     return result;
@@ -76,7 +81,7 @@ export class StallWatch implements Watch {
     const [rejected, gapIds, silentForwarderIds] = await Promise.all([
       this.candidates.rejectedNaming(tenantId, transactionReference, new Date(createdAt.getTime() - SMS_BEFORE_INTENT_MS)),
       this.candidates.gapsFor(tenantId, gateway, amountPaisa, paymentId),
-      this.candidates.silentForwarders(tenantId),
+      this.candidates.silentDuring(tenantId, gateway, createdAt),
     ]);
     const rejectedSms = rejected && { smsId: rejected.smsId, reason: rejected.reason, readableNow: await this.readableNow(tenantId, gateway, rejected) };
     return { rejectedSms, gapIds, silentForwarderIds };

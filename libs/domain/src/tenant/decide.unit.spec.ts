@@ -132,10 +132,30 @@ describe('decideTenant', () => {
       [
         'every setting at once',
         [registered],
-        { status: 'suspended', unpaidCycles: 3, unpaidCycleLimit: 4, webhookUrl: null, allowedSenders: null, receivingAccounts: {}, balanceCheck: 'record', verificationPolicy: 'strict' },
+        {
+          status: 'suspended',
+          unpaidCycles: 3,
+          unpaidCycleLimit: 4,
+          webhookUrl: null,
+          allowedSenders: null,
+          receivingAccounts: {},
+          balanceCheck: 'record',
+          verificationPolicy: 'strict',
+          alertWebhooks: ['forwarder.silent', 'payment.stalled'],
+        },
         [
           updated(
-            { status: 'suspended', unpaidCycles: 3, unpaidCycleLimit: 4, webhookUrl: null, allowedSenders: null, receivingAccounts: {}, balanceCheck: 'record', verificationPolicy: 'strict' },
+            {
+              status: 'suspended',
+              unpaidCycles: 3,
+              unpaidCycleLimit: 4,
+              webhookUrl: null,
+              allowedSenders: null,
+              receivingAccounts: {},
+              balanceCheck: 'record',
+              verificationPolicy: 'strict',
+              alertWebhooks: ['forwarder.silent', 'payment.stalled'],
+            },
             settings,
           ),
         ],

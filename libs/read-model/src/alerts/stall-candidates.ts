@@ -88,12 +88,34 @@ export class StallCandidates {
     return rows.map((row) => row.gap_id);
   }
 
-  /** The tenant's phones in use that are silent now. */
-  async silentForwarders(tenantId: string): Promise<string[]> {
+  /**
+   * The tenant's phones found silent while the payment waited, carrying its gateway: silent now, or silent since
+   * before the payment was registered, or found silent while it waited (a silence whose quiet overlaps the wait).
+   */
+  async silentDuring(tenantId: string, gateway: Gateway, registeredAt: Date): Promise<string[]> {
     const rows = await this.sql.query<{ forwarder_id: string }>(
-      `SELECT forwarder_id::text AS forwarder_id FROM rm_forwarders WHERE tenant_id = $1 AND silent_since IS NOT NULL AND retired_at IS NULL ORDER BY silent_since`,
-      [tenantId],
+      `SELECT DISTINCT ON (subject_id) subject_id::text AS forwarder_id FROM rm_alerts
+       WHERE tenant_id = $1 AND kind = 'forwarder.silent' AND details->'pendingGateways' ? $2 AND (cleared_at IS NULL OR cleared_at >= $3)
+       ORDER BY subject_id, raised_at`,
+      [tenantId, gateway, registeredAt],
     );
     return rows.map((row) => row.forwarder_id);
+  }
+
+  /**
+   * Whether a phone of the tenant that may carry the gateway (it has, or it has forwarded no payment yet) has been
+   * quiet since before the payment was registered, and is not found silent yet: its silence may be on its way.
+   */
+  async quietCarrierSince(tenantId: string, gateway: Gateway, registeredAt: Date, learntSince: Date): Promise<boolean> {
+    const [row] = await this.sql.query<{ quiet: boolean }>(
+      `SELECT EXISTS (
+         SELECT 1 FROM rm_forwarders f
+         WHERE f.tenant_id = $1 AND f.retired_at IS NULL AND f.silent_since IS NULL AND f.last_heard_at < $3
+           AND (NOT EXISTS (SELECT 1 FROM rm_sms s WHERE s.forwarder_id = f.forwarder_id AND s.recorded_at >= $4 AND s.gateway IS NOT NULL)
+                OR EXISTS (SELECT 1 FROM rm_sms s WHERE s.forwarder_id = f.forwarder_id AND s.recorded_at >= $4 AND s.gateway = $2))
+       ) AS quiet`,
+      [tenantId, gateway, registeredAt, learntSince],
+    );
+    return row?.quiet ?? false;
   }
 }

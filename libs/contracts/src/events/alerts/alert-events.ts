@@ -48,7 +48,7 @@ export interface StallEvidence {
   readonly rejectedSms: { readonly smsId: string; readonly reason: string; readonly readableNow: boolean } | null;
   /** Open gaps of the tenant's ledgers of that gateway whose amount is the payment's. */
   readonly gapIds: readonly string[];
-  /** The tenant's phones silent now. */
+  /** The tenant's phones carrying its gateway found silent while it waited. */
   readonly silentForwarderIds: readonly string[];
 }
 
