@@ -35,6 +35,17 @@ const registration: TenantRegisteredData = {
   registeredAt: '2026-11-01T09:00:00.000Z',
 };
 const registered: TenantEvent = { type: TENANT_REGISTERED, data: registration };
+const everySettingChanged: TenantSettings = {
+  status: 'suspended',
+  unpaidCycles: 3,
+  unpaidCycleLimit: 4,
+  webhookUrl: null,
+  allowedSenders: null,
+  receivingAccounts: {},
+  balanceCheck: 'record',
+  verificationPolicy: 'strict',
+  alertWebhooks: ['forwarder.silent', 'payment.stalled'],
+};
 const settings: TenantSettings = {
   status: 'active',
   unpaidCycles: 0,
@@ -132,33 +143,8 @@ describe('decideTenant', () => {
       [
         'every setting at once',
         [registered],
-        {
-          status: 'suspended',
-          unpaidCycles: 3,
-          unpaidCycleLimit: 4,
-          webhookUrl: null,
-          allowedSenders: null,
-          receivingAccounts: {},
-          balanceCheck: 'record',
-          verificationPolicy: 'strict',
-          alertWebhooks: ['forwarder.silent', 'payment.stalled'],
-        },
-        [
-          updated(
-            {
-              status: 'suspended',
-              unpaidCycles: 3,
-              unpaidCycleLimit: 4,
-              webhookUrl: null,
-              allowedSenders: null,
-              receivingAccounts: {},
-              balanceCheck: 'record',
-              verificationPolicy: 'strict',
-              alertWebhooks: ['forwarder.silent', 'payment.stalled'],
-            },
-            settings,
-          ),
-        ],
+        everySettingChanged,
+        [updated(everySettingChanged, settings)],
       ],
       ['a setting left undefined', [registered], { status: undefined, webhookUrl: 'https://shop.example.pk/v2/hooks' }, [
         updated({ webhookUrl: 'https://shop.example.pk/v2/hooks' }, { webhookUrl: 'https://shop.example.pk/webhooks/payments' }),
