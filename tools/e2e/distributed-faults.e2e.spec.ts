@@ -39,6 +39,8 @@ describeWith(['postgres', 'redis', 'kafka'], 'distributed mode under faults: kil
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       WEBHOOK_RETRY_SCHEDULE: '0,1,1,2,2,5,5,5,10,10',
       SMS_DECISION_WAIT_MS: '500',
+      SMS_GAP_SETTLE_MINUTES: '1',
+      WATCH_INTERVAL_MS: '500',
     });
     for (const app of ['api-gateway', 'matcher', 'projector', 'notifier'] as const) await start(app);
   }, 180_000);
@@ -64,7 +66,8 @@ describeWith(['postgres', 'redis', 'kafka'], 'distributed mode under faults: kil
   it('ends every payment in the right status, decided once, webhooks delivered, read model equal to the events', async () => {
     const tenants: { api_key: string }[] = [];
     for (let i = 0; i < 4; i++) {
-      tenants.push((await call('POST', '/admin/tenants', { name: `faults ${i}`, webhook_url: receiver.url }, { authorization: `Bearer ${adminToken}` })).body.data);
+      const tenant = { name: `faults ${i}`, webhook_url: receiver.url, alert_webhooks: ['payment.review_required'] };
+      tenants.push((await call('POST', '/admin/tenants', tenant, { authorization: `Bearer ${adminToken}` })).body.data);
     }
     const payments: { uuid: string; expected: 'verified' | 'manual_review' }[] = [];
     const load = (async () => {
@@ -98,12 +101,14 @@ describeWith(['postgres', 'redis', 'kafka'], 'distributed mode under faults: kil
     expect(healthAfter.services).toEqual({ database: 'ok', cache: 'ok', queue: 'ok' });
     const loadEnded = Date.now();
 
-    // Convergence: every payment decided as expected, and its webhook received.
+    // Convergence: every payment decided as expected, its webhook received, and a review's alert too.
     const byId = new Map(payments.map((p) => [p.uuid, p]));
+    const webhookKey = (body: { event: string; data: { uuid: string } }) => `${body.data.uuid}/${body.event === 'payment.review_required' ? 'alert' : 'decision'}`;
+    const expectedKeys = payments.flatMap((p) => [`${p.uuid}/decision`, ...(p.expected === 'manual_review' ? [`${p.uuid}/alert`] : [])]);
     for (let settled = false; !settled; ) {
       if (Date.now() - loadEnded > 90_000) throw new Error('did not converge within 90 s');
-      const delivered = new Set(receiver.received.map((w) => JSON.parse(w.rawBody).data.uuid));
-      settled = payments.every((p) => delivered.has(p.uuid));
+      const delivered = new Set(receiver.received.map((w) => webhookKey(JSON.parse(w.rawBody))));
+      settled = expectedKeys.every((key) => delivered.has(key));
       if (!settled) await sleep(250);
     }
     const converged = Date.now();
@@ -133,15 +138,47 @@ describeWith(['postgres', 'redis', 'kafka'], 'distributed mode under faults: kil
       await admin.end();
     }
 
-    // Webhooks: at least one per payment; a payment's repeats all carry the same event id.
-    const idsByPayment = new Map<string, Set<string>>();
+    // Webhooks: at least one per payment and one per review's alert; the repeats of each carry the same event id.
+    const idsByWebhook = new Map<string, Set<string>>();
     for (const webhook of receiver.received) {
       const body = JSON.parse(webhook.rawBody);
       expect(byId.has(body.data.uuid)).toBe(true);
       expect(body.id).toBe(webhook.headers['webhook-id']);
-      idsByPayment.set(body.data.uuid, (idsByPayment.get(body.data.uuid) ?? new Set()).add(body.id));
+      idsByWebhook.set(webhookKey(body), (idsByWebhook.get(webhookKey(body)) ?? new Set()).add(body.id));
     }
-    for (const ids of idsByPayment.values()) expect(ids.size).toBe(1);
-    expect(idsByPayment.size).toBe(payments.length);
+    for (const ids of idsByWebhook.values()) expect(ids.size).toBe(1);
+    expect([...idsByWebhook.keys()].sort()).toEqual(expectedKeys.sort());
   }, 240_000);
+
+  it('loses no alert when the matcher and the notifier are killed (kill -9) while the alerts go out', async () => {
+    receiver.received.length = 0;
+    const credit = (amount: string, balance: string) => `PKR ${amount} credited to your A/C **4410 from ALI RAZA. Ref FT${randomBytes(4).readUInt32BE()}. Avl Bal: PKR ${balance}`;
+    const tenantIds: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const tenant = (await call('POST', '/admin/tenants', { name: `gaps ${i}`, webhook_url: receiver.url, alert_webhooks: ['sms.gap_suspected'] }, { authorization: `Bearer ${adminToken}` })).body.data;
+      tenantIds.push(tenant.id);
+      const key = { 'x-api-key': tenant.api_key };
+      // Two credits of one account whose balances say that 2,000 came in between, with no SMS.
+      await call('POST', '/sms/ingest', { sender: 'HBL', body: credit('1,000.00', '10,000.00'), received_at: new Date(Date.now() - 120_000).toISOString() }, key);
+      await call('POST', '/sms/ingest', { sender: 'HBL', body: credit('500.00', '12,500.00'), received_at: new Date(Date.now() - 60_000).toISOString() }, key);
+      await sleep(2_000); // the gaps fall due two seconds apart: most of them after the kill
+    }
+    const gapWebhooks = () => receiver.received.map((webhook) => JSON.parse(webhook.rawBody)).filter((body) => body.event === 'sms.gap_suspected');
+    // The settling time is a minute: the first alert goes out, then the matcher and the notifier die.
+    for (const deadline = Date.now() + 120_000; gapWebhooks().length === 0; await sleep(100)) if (Date.now() > deadline) throw new Error('no gap alert within 120 s');
+    await Promise.all([running.get('matcher')!.stop(true), running.get('notifier')!.stop(true)]);
+    const beforeTheKill = new Set(gapWebhooks().map((body) => body.data.gap_id)).size;
+    await Promise.all([start('matcher'), start('notifier')]);
+    const tenantsAlerted = () => new Set(gapWebhooks().map((body) => body.data.gap_id));
+    for (const deadline = Date.now() + 90_000; tenantsAlerted().size < tenantIds.length; await sleep(250)) {
+      if (Date.now() > deadline) throw new Error(`${tenantsAlerted().size} of ${tenantIds.length} gap alerts within 90 s of the restart`);
+    }
+    console.log(`alerts under kill -9: ${beforeTheKill} of ${tenantIds.length} gap alerts delivered before the matcher and the notifier were killed, all after`);
+    expect(beforeTheKill).toBeLessThan(tenantIds.length);
+    // One alert per gap, each always under the same webhook id; every one of 2,000.
+    const idsByGap = new Map<string, Set<string>>();
+    for (const body of gapWebhooks()) idsByGap.set(body.data.gap_id, (idsByGap.get(body.data.gap_id) ?? new Set()).add(body.id));
+    expect([...idsByGap.values()].every((ids) => ids.size === 1)).toBe(true);
+    expect(gapWebhooks().every((body) => body.data.amount === 2_000)).toBe(true);
+  }, 300_000);
 });
