@@ -19,6 +19,7 @@ const KEYS = [
   'parses_per_s', 'parses_per_s_exact', 'parse_10kb_worst_ms',
   'webhooks_per_s', 'decision_to_webhook_p50_ms', 'decision_to_webhook_p99_ms',
   'rss_mb_embedded', ...DISTRIBUTED_APPS.map((app) => `rss_mb_${app}`),
+  ...MODES.flatMap((mode) => ['forwarders', 'ledgers', 'stalls'].map((watch) => `watch_${watch}_ms_10k_tenants_${mode}`)),
 ];
 
 /** Each ratio: the service's figure over the ceiling measured in the same run. */
@@ -114,6 +115,12 @@ machine as the service, as it must here, and shares its cores.
   \`*_3_matchers\`: with three, sharing the partitions (on two cores it shows the sharing works, not a speed-up). **Parsing** (\`parses_per_s\`): the development set of gathered SMS, every tier and every kind of non-payment as they occur there, parsed over and over on one core (since issue 29; before, \`parses_per_s\` was measured on the exact cases, so its earlier figures compare with \`parses_per_s_exact\`); \`parses_per_s_exact\`: the same for the exact cases, built on the templates' wordings (mostly template readings, the fast path); \`parse_10kb_worst_ms\`: the slowest of the adversarial 10 KB bodies (repeated half-written money, labels without values, endless names, Urdu), read with the length cap lifted, each the fastest of five reads.
   **Webhooks** (\`webhooks_per_s\`): 1,000 dead-lettered webhooks redelivered at once by the embedded
   service; \`decision_to_webhook_*\`: from the decision to the first attempt, one payment at a time.
+- **Watches** (\`watch_<watch>_ms_10k_tenants_<mode>\`): one round of each watch (phones, ledgers, stalls) over a
+  read model seeded as a busy day leaves it at 10,000 tenants — a phone each, one in ten quiet for half an hour
+  to five hours but not due, one ledger in a hundred with a break not yet due, fifteen verified payments each,
+  one pending five minutes and one abandoned forty minutes ago (10,000 stall candidates, none due): the median
+  of five rounds after the first (which fills the caches), on PGlite (embedded) and PostgreSQL (distributed),
+  lag check excluded (about 1–2 ms a watch). \`apps/matcher/bench/watches.bench.ts\`.
 - **Memory**: \`rss_mb_embedded\`, the embedded process's peak RSS (VmHWM) after the verify load;
   \`rss_mb_<app>\`, each distributed process's peak RSS at the end of the distributed measurements.
 `;

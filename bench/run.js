@@ -52,11 +52,29 @@ function builtBenches() {
     };
     return { runs: await afterWarmUp(runs, () => once(rebuildEvents / 10), () => once(rebuildEvents)) };
   };
-  return { parse, rebuild };
+  const { watchFigures } = require('../dist/apps/matcher/bench/watches.bench');
+  const watches = (mode) => async () => ({ once: mode === 'embedded' ? await watchFigures(mode) : await withScratchDatabase((url) => watchFigures(mode, url)) });
+  return { parse, rebuild, watches };
+}
+
+/** A database of its own on the PostgreSQL server, dropped afterwards. */
+async function withScratchDatabase(use) {
+  const { Client } = require('pg');
+  const server = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:54329/postgres';
+  const database = `pvs_bench_${require('node:crypto').randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${database}`);
+  try {
+    return await use(Object.assign(new URL(server), { pathname: `/${database}` }).toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.end();
+  }
 }
 
 function sections() {
-  const { parse, rebuild } = builtBenches();
+  const { parse, rebuild, watches } = builtBenches();
   const embedded = [
     ['ceiling: bare Fastify', (p) => benchFastifyCeiling(p)],
     ['ceiling: PGlite', (p) => benchPgliteCeiling(p)],
@@ -65,6 +83,7 @@ function sections() {
     ['matching', (p) => benchMatching({ runs: p.runs, matches: p.matches })],
     ['webhooks', (p) => benchWebhooks({ runs: p.runs, payments: p.webhooks })],
     ['parsing', parse],
+    ['watches at 10,000 tenants, PGlite', watches('embedded')],
   ];
   const distributed = [
     ['ceiling: pgbench', (p) => benchPgCeiling(p)],
@@ -72,6 +91,7 @@ function sections() {
     ['distributed matching, one matcher', (p) => benchMatching({ runs: p.runs, matches: p.matches, mode: 'distributed' })],
     ['distributed matching, three matchers', (p) => benchMatching({ runs: p.runs, matches: p.matches, mode: 'distributed_3_matchers' })],
     ['projection rebuild', rebuild],
+    ['watches at 10,000 tenants, PostgreSQL', watches('distributed')],
   ];
   return quick ? embedded : [...embedded, ...distributed];
 }

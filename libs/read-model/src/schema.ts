@@ -230,8 +230,8 @@ export const readModelMigrations: readonly Migration[] = [
       CREATE INDEX rm_alerts_open ON rm_alerts (raised_at) WHERE cleared_at IS NULL;
       CREATE INDEX rm_alerts_tenant ON rm_alerts (tenant_id, raised_at);
       CREATE INDEX rm_alerts_subject ON rm_alerts (subject_id, kind);
-      -- the stall watch's candidates: pending payments by age
-      CREATE INDEX rm_payments_pending_created ON rm_payments (created_at) WHERE status = 'pending';
+      -- the stall watch's candidates: pending payments by age (and id, the page's key)
+      CREATE INDEX rm_payments_pending_created ON rm_payments (created_at, uuid) WHERE status = 'pending';
     `,
   },
 ];

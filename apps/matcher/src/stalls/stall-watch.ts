@@ -20,10 +20,18 @@ const SMS_BEFORE_INTENT_MS = DAY_MS;
  * while it waited, or none known. While a phone that may carry it has said nothing since before it was registered and
  * is not found silent yet, the stall waits for that verdict (at most the phone's usual quiet, within the ceiling). Driven by stored
  * state: the read model lists payments pending past the floor and not yet stalled (an index range); each payment's
- * stall stream decides, so a restart records nothing twice. The usual times are reckoned once per round.
+ * stall stream decides, so a restart records nothing twice. The usual times are reckoned for a page at a time and kept
+ * ten minutes.
  */
+/** How long a tenant and gateway's usual time to verify is kept before it is reckoned again. */
+const USUAL_KEPT_MS = 10 * 60_000;
+
+const keyOf = ({ tenantId, gateway }: { readonly tenantId: string; readonly gateway: Gateway }) => `${tenantId}\n${gateway}`;
+
 export class StallWatch implements Watch {
   readonly reads = [PAYMENTS_PROJECTION, SMS_PROJECTION, LEDGERS_PROJECTION, FORWARDERS_PROJECTION, ALERTS_PROJECTION];
+  /** Each tenant and gateway's usual time to verify, and when it was reckoned. */
+  private readonly usual = new Map<string, { readonly usualMs: number; readonly at: number }>();
 
   constructor(
     private readonly events: EventStore,
@@ -34,21 +42,12 @@ export class StallWatch implements Watch {
   /** Records the stalls due now. */
   async round(now: Date): Promise<WatchRound> {
     const before = new Date(now.getTime() - 2 * this.limits.floorMs);
-    const usual = new Map<string, Promise<number>>();
-    const usualFor = ({ tenantId, gateway }: PendingPayment): Promise<number> => {
-      const key = `${tenantId}\n${gateway}`;
-      let reckoned = usual.get(key);
-      if (!reckoned) {
-        reckoned = this.candidates.verifyDurationsMs(tenantId, gateway, new Date(now.getTime() - LEARNT_FROM_MS)).then((durations) => usualVerifyMs(durations, this.limits));
-        usual.set(key, reckoned);
-      }
-      return reckoned;
-    };
     const correlationId = randomUUID();
     let result = NOTHING_RAISED;
     for (let page = await this.candidates.pendingSince(before, BATCH); page.length > 0; page = page.length < BATCH ? [] : await this.candidates.pendingSince(before, BATCH, page.at(-1))) {
+      const usual = await this.usualFor(page, now);
       for (const payment of page) {
-        const usualMs = await usualFor(payment);
+        const usualMs = usual.get(keyOf(payment)) ?? this.limits.defaultMs;
         if (!isStalled(now.getTime() - payment.createdAt.getTime(), usualMs)) continue;
         // A phone that may carry it has said nothing since before it was registered: wait for the verdict on its silence.
         if (await this.candidates.quietCarrierSince(payment.tenantId, payment.gateway, payment.createdAt, new Date(now.getTime() - LEARNT_FROM_MS))) continue;
@@ -56,6 +55,20 @@ export class StallWatch implements Watch {
       }
     }
     return result;
+  }
+
+  /** The usual time to verify of each tenant and gateway of a page: kept a while, the missing ones read in one statement. */
+  private async usualFor(page: readonly PendingPayment[], now: Date): Promise<Map<string, number>> {
+    const missing = new Map<string, PendingPayment>();
+    for (const payment of page) {
+      const kept = this.usual.get(keyOf(payment));
+      if (!kept || now.getTime() - kept.at >= USUAL_KEPT_MS) missing.set(keyOf(payment), payment);
+    }
+    if (missing.size > 0) {
+      const histories = await this.candidates.verifyDurationsMs([...missing.values()], new Date(now.getTime() - LEARNT_FROM_MS));
+      for (const key of missing.keys()) this.usual.set(key, { usualMs: usualVerifyMs(histories.get(key) ?? [], this.limits), at: now.getTime() });
+    }
+    return new Map(page.map((payment) => [keyOf(payment), this.usual.get(keyOf(payment))?.usualMs ?? this.limits.defaultMs]));
   }
 
   private async record(payment: PendingPayment, usualMs: number, now: Date, correlationId: string): Promise<WatchRound> {
