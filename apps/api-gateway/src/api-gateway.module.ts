@@ -74,6 +74,7 @@ import { FORWARDER_VIEWS, ForwardersHttpController } from './forwarders/forwarde
 import { SMS_GAP_VIEWS, SmsGapsHttpController } from './ledgers/sms-gaps.http.controller';
 import { ALERT_VIEWS, AlertsHttpController } from './alerts/alerts.http.controller';
 import { ForwarderHeartbeatHttpController } from './forwarders/forwarder-heartbeat.http.controller';
+import { RecordHeartbeatHandler } from './forwarders/record-heartbeat.handler';
 import { SmsTemplatesHandler } from './sms/sms-templates/sms-templates.handler';
 import { SmsTemplatesHttpController } from './sms/sms-templates/sms-templates.http.controller';
 import { SmsStatsHttpController } from './sms/sms-stats/sms-stats.http.controller';
@@ -177,6 +178,7 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
         OperatorAccounts,
         ShowPaymentHandler,
         ReadEventLogHandler,
+        RecordHeartbeatHandler,
       ],
     };
   }

@@ -8,14 +8,14 @@ import { SmsIngestCredentialGuard } from '../auth/sms-ingest-credential.guard';
 import { TenantThrottlerGuard } from '../auth/tenant-throttler.guard';
 import { ApiBodyErrors, ApiData, ApiErrors } from '../http/openapi/api-docs';
 import { RATE_LIMITS } from '../rate-limits';
-import { IngestSmsHandler } from '../sms/ingest-sms/ingest-sms.handler';
+import { RecordHeartbeatHandler } from './record-heartbeat.handler';
 import { forwarderHeader } from './forwarder-header';
 import { HeartbeatRequest } from './heartbeat.request.dto';
 
 /** Heartbeats of forwarders whose app sends none of its own; apps that do post theirs where they post SMS. */
 @Controller('forwarders')
 export class ForwarderHeartbeatHttpController {
-  constructor(private readonly handler: IngestSmsHandler) {}
+  constructor(private readonly handler: RecordHeartbeatHandler) {}
 
   @Post('heartbeat')
   @ApiTags('merchants')

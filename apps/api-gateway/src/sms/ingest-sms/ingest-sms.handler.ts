@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ForwarderStatus, SMS_CATEGORY, SMS_MATCHED, SMS_REJECTED, SMS_UNMATCHED, SmsOutcome, SmsReceivedData, isOutcomeOfParse, paisaToPkr, smsStream } from '@pvs/contracts';
+import { SMS_CATEGORY, SMS_MATCHED, SMS_REJECTED, SMS_UNMATCHED, SmsOutcome, SmsReceivedData, isOutcomeOfParse, paisaToPkr, smsStream } from '@pvs/contracts';
 import { NO_SMS, Result, Tenant, outcomesOfParse, refused, smsDecider, smsIdFor, succeed } from '@pvs/domain';
 import { APPEND_SIGNALS, AppendSignals, Checkpoint, EVENT_STORE, EventFilter, EventStore, RecordedEvent, handleCommand } from '@pvs/event-store';
 import { METRICS, Metrics } from '@pvs/observability';
@@ -9,7 +9,7 @@ import { GATEWAY_CONFIG, GatewayConfig } from '../../gateway-config';
 import { LEARNED_TEMPLATE_REGISTRY, LearnedTemplateRegistry } from '../learned-templates/learned-template-registry';
 import { parseRecordedSms } from '../sms-parsing';
 import { FORWARDER_REGISTRY, ForwarderRegistry } from '../../forwarders/forwarder-registry';
-import { ForwardedHeartbeat, ForwardedSms } from './forwarded-sms';
+import { ForwardedSms } from './forwarded-sms';
 import { rejectionMessage } from './rejection-messages';
 
 export type IngestStatus = 'verified' | 'manual_review' | 'unmatched' | 'processing';
@@ -20,12 +20,6 @@ export interface IngestOutcome {
   readonly transaction_uuid: string | null;
   readonly reference: string | null;
   readonly amount: number;
-}
-
-/** The answer to a heartbeat posted where SMS are: what was recorded, for which forwarder. */
-export interface HeartbeatOutcome {
-  readonly heartbeat: ForwarderStatus;
-  readonly forwarder_id: string;
 }
 
 const POLL_MS = 25;
@@ -44,13 +38,6 @@ export class IngestSmsHandler {
     @Inject(LEARNED_TEMPLATE_REGISTRY) private readonly learned: LearnedTemplateRegistry,
     @Inject(FORWARDER_REGISTRY) private readonly forwarders: ForwarderRegistry,
   ) {}
-
-  /** A forwarder app's heartbeat: recorded on its forwarder's stream. */
-  async heartbeat(tenant: Tenant, beat: ForwardedHeartbeat, correlationId: string): Promise<HeartbeatOutcome> {
-    const at = beat.at === null ? null : new Date(beat.at);
-    const forwarderId = await this.forwarders.beat({ tenantId: tenant.id, app: beat.source, device: beat.device, namedBy: beat.namedBy }, beat.heartbeat, at, this.clock.now(), correlationId);
-    return { heartbeat: beat.heartbeat, forwarder_id: forwarderId };
-  }
 
   /**
    * Records the SMS exactly as forwarded, with its parse result, in one append, whatever the

@@ -11,12 +11,16 @@ import { TenantThrottlerGuard } from '../../auth/tenant-throttler.guard';
 import { RATE_LIMITS } from '../../rate-limits';
 import { readForwardedSms } from './forwarded-sms';
 import { forwarderHeader } from '../../forwarders/forwarder-header';
-import { HeartbeatOutcome, IngestOutcome, IngestSmsHandler } from './ingest-sms.handler';
+import { HeartbeatOutcome, RecordHeartbeatHandler } from '../../forwarders/record-heartbeat.handler';
+import { IngestOutcome, IngestSmsHandler } from './ingest-sms.handler';
 import { valueOf } from '../../http/refusals';
 
 @Controller('sms')
 export class IngestSmsHttpController {
-  constructor(private readonly handler: IngestSmsHandler) {}
+  constructor(
+    private readonly handler: IngestSmsHandler,
+    private readonly heartbeats: RecordHeartbeatHandler,
+  ) {}
 
   @Post('ingest')
   @ApiTags('merchants')
@@ -44,7 +48,7 @@ export class IngestSmsHttpController {
     if ('error' in reading) throw new UnprocessableEntityException(reading.error);
     const header = forwarderHeader(request);
     const named = header === null ? reading : { ...reading, device: header, namedBy: 'header' as const };
-    if ('heartbeat' in named) return this.handler.heartbeat(tenant, named, request.id);
+    if ('heartbeat' in named) return this.heartbeats.heartbeat(tenant, named, request.id);
     return valueOf(await this.handler.ingest(tenant, named, request.id));
   }
 }

@@ -1,0 +1,27 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ForwarderStatus } from '@pvs/contracts';
+import { Tenant } from '@pvs/domain';
+import { CLOCK, Clock } from '@pvs/runtime';
+import { ForwardedHeartbeat } from '../sms/ingest-sms/forwarded-sms';
+import { FORWARDER_REGISTRY, ForwarderRegistry } from './forwarder-registry';
+
+/** The answer to a heartbeat: what was recorded, for which forwarder. */
+export interface HeartbeatOutcome {
+  readonly heartbeat: ForwarderStatus;
+  readonly forwarder_id: string;
+}
+
+/** A forwarder app's heartbeat, posted where its SMS are or to `POST /forwarders/heartbeat`: recorded on its forwarder's stream. */
+@Injectable()
+export class RecordHeartbeatHandler {
+  constructor(
+    @Inject(FORWARDER_REGISTRY) private readonly forwarders: ForwarderRegistry,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async heartbeat(tenant: Tenant, beat: ForwardedHeartbeat, correlationId: string): Promise<HeartbeatOutcome> {
+    const at = beat.at === null ? null : new Date(beat.at);
+    const forwarderId = await this.forwarders.beat({ tenantId: tenant.id, app: beat.source, device: beat.device, namedBy: beat.namedBy }, beat.heartbeat, at, this.clock.now(), correlationId);
+    return { heartbeat: beat.heartbeat, forwarder_id: forwarderId };
+  }
+}
