@@ -5,12 +5,6 @@ import { CLOCK, Clock } from '@pvs/runtime';
 import { ForwardedHeartbeat } from '../sms/ingest-sms/forwarded-sms';
 import { FORWARDER_REGISTRY, ForwarderRegistry } from './forwarder-registry';
 
-/** The answer to a heartbeat: what was recorded, for which forwarder. */
-export interface HeartbeatOutcome {
-  readonly heartbeat: ForwarderStatus;
-  readonly forwarder_id: string;
-}
-
 /** A forwarder app's heartbeat, posted where its SMS are or to `POST /forwarders/heartbeat`: recorded on its forwarder's stream. */
 @Injectable()
 export class RecordHeartbeatHandler {
@@ -24,4 +18,10 @@ export class RecordHeartbeatHandler {
     const forwarderId = await this.forwarders.beat({ tenantId: tenant.id, app: beat.source, device: beat.device, namedBy: beat.namedBy }, beat.heartbeat, at, this.clock.now(), correlationId);
     return { heartbeat: beat.heartbeat, forwarder_id: forwarderId };
   }
+}
+
+/** The answer to a heartbeat: what was recorded, for which forwarder. */
+export interface HeartbeatOutcome {
+  readonly heartbeat: ForwarderStatus;
+  readonly forwarder_id: string;
 }
