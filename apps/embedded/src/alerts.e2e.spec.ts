@@ -1,11 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { WebhookEvent, verifyWebhook } from '@pvs/client';
-import { Clock } from '@pvs/runtime';
 import { waitUntil } from '@pvs/testing';
-import { TestService, TestServiceOptions, TestTenant, WebhookReceiver, onEachDatabase, startTestService } from './testing';
+import { TestService, TestServiceOptions, TestTenant, WebhookReceiver, movableClock, onEachDatabaseThatRestarts, startTestService } from './testing';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -16,11 +12,6 @@ const tid = () => String(randomInt(100_000_000, 999_999_999)) + String(randomInt
 const jazzCash = (reference: string, amount = '640.00') => `Rs ${amount} received in your JazzCash Mobile Account:03444160241 via Raast. TID: ${reference}`;
 const pkr = (paisa: number) => (paisa / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
 const hblCredit = (amount: number, balance: number) => `PKR ${pkr(amount)} credited to your A/C **1234 from ALI RAZA. Ref HB${tid()}. Avl Bal: PKR ${pkr(balance)}`;
-
-function movableClock(): Clock & { advance(ms: number): void } {
-  let offset = 0;
-  return { now: () => new Date(Date.now() + offset), advance: (ms) => void (offset += ms) };
-}
 
 interface Alert {
   alert_id: string;
@@ -230,14 +221,4 @@ function alertsSuite(backend: string, open: () => Promise<{ options: TestService
 
 const randomUuid = () => `${randomBytes(4).toString('hex')}-0000-4000-8000-${randomBytes(6).toString('hex')}`;
 
-onEachDatabase((backend, open) => {
-  if (backend.startsWith('PGlite')) {
-    // Kept on disk, so that the service can start again on it.
-    alertsSuite(backend, async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'pvs-alerts-'));
-      return { options: { dataDir }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
-    });
-  } else {
-    alertsSuite(backend, open);
-  }
-});
+onEachDatabaseThatRestarts(alertsSuite);

@@ -1,11 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
-import { Clock } from '@pvs/runtime';
 import { waitUntil } from '@pvs/testing';
-import { TestService, TestServiceOptions, TestTenant, onEachDatabase, startTestService } from './testing';
+import { TestService, TestServiceOptions, TestTenant, movableClock, onEachDatabaseThatRestarts, startTestService } from './testing';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -14,12 +10,6 @@ const tid = () => String(randomInt(100_000_000, 999_999_999)) + String(randomInt
 const credit = (reference: string, amount = '640.00') => `Rs ${amount} received in your JazzCash Mobile Account:03444160241 via Raast. TID: ${reference}`;
 /** Long enough for the watch (every 100 ms here) to have looked several times. */
 const SEVERAL_ROUNDS_MS = 800;
-
-/** A clock the test moves forward; the service reads it for every time it records. */
-function movableClock(): Clock & { advance(ms: number): void } {
-  let offset = 0;
-  return { now: () => new Date(Date.now() + offset), advance: (ms) => void (offset += ms) };
-}
 
 function silenceSuite(backend: string, open: () => Promise<{ options: TestServiceOptions; drop(): Promise<void> }>) {
   describe(`forwarder silence on ${backend}`, () => {
@@ -149,14 +139,4 @@ function silenceSuite(backend: string, open: () => Promise<{ options: TestServic
   });
 }
 
-onEachDatabase((backend, open) => {
-  if (backend.startsWith('PGlite')) {
-    // Kept on disk, so that the service can start again on it.
-    silenceSuite(backend, async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'pvs-silence-'));
-      return { options: { dataDir }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
-    });
-  } else {
-    silenceSuite(backend, open);
-  }
-});
+onEachDatabaseThatRestarts(silenceSuite);

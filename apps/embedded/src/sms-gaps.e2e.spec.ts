@@ -1,11 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
-import { Clock } from '@pvs/runtime';
 import { waitUntil } from '@pvs/testing';
-import { TestService, TestServiceOptions, TestTenant, onEachDatabase, startTestService } from './testing';
+import { TestService, TestServiceOptions, TestTenant, movableClock, onEachDatabaseThatRestarts, startTestService } from './testing';
 
 const MINUTE = 60_000;
 /** Long enough for the watch (every 100 ms here) to have looked several times. */
@@ -16,11 +12,6 @@ const pkr = (paisa: number) => (paisa / 100).toLocaleString('en-US', { minimumFr
 const credit = (amount: number, balance: number, reference: string) =>
   `PKR ${pkr(amount)} credited to your A/C **1234 from ALI RAZA. Ref ${reference}. Avl Bal: PKR ${pkr(balance)}`;
 const debit = (amount: number, balance: number) => `Dear Customer, PKR ${pkr(amount)} has been debited from your A/C **1234. Avl Bal: PKR ${pkr(balance)}`;
-
-function movableClock(): Clock & { advance(ms: number): void } {
-  let offset = 0;
-  return { now: () => new Date(Date.now() + offset), advance: (ms) => void (offset += ms) };
-}
 
 interface Gap {
   gap_id: string;
@@ -130,14 +121,4 @@ function gapsSuite(backend: string, open: () => Promise<{ options: TestServiceOp
   });
 }
 
-onEachDatabase((backend, open) => {
-  if (backend.startsWith('PGlite')) {
-    // Kept on disk, so that the service can start again on it.
-    gapsSuite(backend, async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'pvs-gaps-'));
-      return { options: { dataDir }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
-    });
-  } else {
-    gapsSuite(backend, open);
-  }
-});
+onEachDatabaseThatRestarts(gapsSuite);

@@ -5,3 +5,4 @@ export * from './read-your-writes';
 export * from './on-each-database';
 export * from './verification-policy';
 export * from './corpus-through-service';
+export * from './movable-clock';

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createTestDatabase, describeWithPostgres } from '@pvs/sql/testing';
 import { TestService, TestServiceOptions, startTestService } from './test-service';
 
@@ -20,6 +23,17 @@ export function onEachDatabase(suite: (backend: string, open: () => Promise<Data
     suite('PostgreSQL', async () => {
       const database = await createTestDatabase();
       return { options: { databaseUrl: database.url }, drop: () => database.drop() };
+    });
+  });
+}
+
+/** As `onEachDatabase`, with PGlite kept on disk, so that a suite can start its service again on the same data. */
+export function onEachDatabaseThatRestarts(suite: (backend: string, open: () => Promise<DatabaseUnderTest>) => void): void {
+  onEachDatabase((backend, open) => {
+    if (!backend.startsWith('PGlite')) return suite(backend, open);
+    suite(backend, async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'pvs-restarts-'));
+      return { options: { dataDir }, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
     });
   });
 }
