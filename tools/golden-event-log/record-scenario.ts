@@ -153,6 +153,10 @@ async function paymentsAndTenants(service: TestService): Promise<void> {
   await expectOk(service.request('POST', '/forwarders/heartbeat', { body: { status: 'offline', at: '2026-11-27T06:00:00+05:00' }, headers: { 'x-api-key': as.apiKey, 'x-forwarder-id': 'back-office' } }));
   await expectOk(service.admin('PATCH', `/admin/forwarders/${forwarder}`, { name: 'Shop counter' }));
   await expectOk(service.admin('POST', `/admin/forwarders/${forwarder}/retire`));
+  // A phone provisioned its own key, heard with it, and the key revoked.
+  const keyed = (await expectOk(service.admin('POST', '/admin/forwarders', { tenant_id: shop.id, device: 'keyed-phone' }))).body.data;
+  await expectOk(service.request('POST', '/forwarders/heartbeat', { body: {}, headers: { 'x-gateway-secret': keyed.forwarder_key } }));
+  await expectOk(service.admin('POST', `/admin/forwarders/${keyed.forwarder_id}/credential/revoke`));
   if (fromPhone.status !== 'unmatched') throw new Error(`The phone's SMS was ${fromPhone.status}`);
   await phone({ event: 'system:ping', id: 'g3', payload: { health: { status: 'pass' } } });
   await verify(as, 'wallet_one', tid(), 90);

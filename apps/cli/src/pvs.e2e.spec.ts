@@ -153,6 +153,12 @@ describe('pvs, the operators CLI, against the whole service over HTTP', () => {
     const unknown = await pvs(['forwarders', 'retire', 'not-a-forwarder']);
     expect(unknown.code).not.toBe(0);
     expect(unknown.stderr).toContain('Forwarder not found');
+    const provisioned = await pvsJson(['forwarders', 'provision', shop.id, 'back-office']);
+    expect(provisioned).toMatchObject({ device: 'back-office', forwarder_key: expect.stringMatching(/^pvsfw_/) });
+    const keyed = await service.request('POST', '/forwarders/heartbeat', { body: {}, headers: { 'x-gateway-secret': provisioned.forwarder_key } });
+    expect(keyed.body.data).toEqual({ heartbeat: 'online', forwarder_id: provisioned.forwarder_id });
+    expect((await pvs(['forwarders', 'key', provisioned.forwarder_id])).stdout).toMatch(/^back-office: forwarder key pvsfw_/);
+    expect((await pvs(['forwarders', 'revoke-key', provisioned.forwarder_id])).stdout).toBe('back-office has no key of its own now\n');
   });
 
   it('lists the alerts and acknowledges one under the operator\'s name', async () => {

@@ -184,6 +184,50 @@ function forwardersSuite(backend: string, start: () => Promise<ServiceUnderTest>
       expect((await heartbeat(shop, { at: 'yesterday' })).body).toEqual({ success: false, message: 'at must be an ISO 8601 date-time' });
       expect((await service.request('POST', '/forwarders/heartbeat', { body: {} })).status).toBe(401);
     });
+
+    it('provisions a phone its own key, which authenticates and names it; a new key replaces the old one at once, and a revoked one is refused', async () => {
+      const shop = await service.createTenant({ name: 'Keyed Phones' });
+      const provisioned = await service.admin('POST', '/admin/forwarders', { tenant_id: shop.id, device: 'counter-phone' });
+      expect(provisioned.status).toBe(201);
+      const { forwarder_id: id, forwarder_key: key, credential_key_id: keyId } = provisioned.body.data;
+      expect(key).toMatch(new RegExp(`^pvsfw_${keyId}_[A-Za-z0-9_-]{43}$`));
+      const asPhone = (secret: string, headers: Record<string, string> = {}) => ({ 'x-gateway-secret': secret, ...headers });
+      const sms = (secret: string, headers: Record<string, string> = {}) =>
+        service.request('POST', '/sms/ingest', { body: APPS.smsToUrl(credit(tid())), headers: asPhone(secret, headers) });
+
+      // The key alone: the tenant's phone named counter-phone, as X-Forwarder-Id would name it.
+      expect((await sms(key)).status).toBe(200);
+      const basic = `Basic ${Buffer.from(`phone:${key}`).toString('base64')}`;
+      expect((await service.request('POST', '/forwarders/heartbeat', { body: {}, headers: { authorization: basic } })).body.data).toEqual({ heartbeat: 'online', forwarder_id: id });
+      expect((await sms(key, { 'x-forwarder-id': 'counter-phone' })).status).toBe(200);
+      const elsewhere = await sms(key, { 'x-forwarder-id': 'kitchen-phone' });
+      expect(elsewhere).toMatchObject({ status: 400, body: { message: 'X-Forwarder-Id names another phone than the forwarder key' } });
+      await waitUntil(async () => (await listed(shop)).some((phone) => phone.forwarder_id === id && phone.sms_last_24h === 2));
+      expect((await listed(shop)).map((phone) => phone.device)).toEqual(['counter-phone']);
+
+      const replaced = await service.admin('POST', `/admin/forwarders/${id}/credential`);
+      expect(replaced.status).toBe(200);
+      expect((await sms(key)).status).toBe(401);
+      expect((await sms(replaced.body.data.forwarder_key)).status).toBe(200);
+      const revoked = await service.admin('POST', `/admin/forwarders/${id}/credential/revoke`);
+      expect(revoked.body.data).toMatchObject({ forwarder_id: id, credential_key_id: null });
+      expect((await sms(replaced.body.data.forwarder_key)).status).toBe(401);
+      const types = (await service.app.get<EventStore>(EVENT_STORE).readStream(`forwarder-${id}`)).map((event) => event.type);
+      expect(types.filter((type) => type.startsWith('ForwarderCredential'))).toEqual(['ForwarderCredentialIssued', 'ForwarderCredentialIssued', 'ForwarderCredentialRevoked']);
+      const stored = JSON.stringify(await service.app.get<EventStore>(EVENT_STORE).readStream(`forwarder-${id}`));
+      expect(stored).not.toContain(key.slice(-43));
+    });
+
+    it('keeps keys for phones named by their merchant: a phone its app names, or an unknown tenant, is refused', async () => {
+      const shop = await service.createTenant({ name: 'Named By Its App' });
+      expect((await ingest(shop, APPS.smsGateway(credit(tid()), 'c2hvcC1waG9uZQ'))).status).toBe(200);
+      let id = '';
+      await waitUntil(async () => ((id = (await listed(shop))[0]?.forwarder_id ?? ''), id !== ''));
+      expect(await service.admin('POST', `/admin/forwarders/${id}/credential`)).toMatchObject({ status: 409 });
+      expect(await service.admin('POST', '/admin/forwarders', { tenant_id: '00000000-0000-4000-8000-000000000000', device: 'x' })).toMatchObject({ status: 404 });
+      expect(await service.admin('POST', '/admin/forwarders', { tenant_id: shop.id, device: ' ' })).toMatchObject({ status: 422 });
+      expect((await service.request('POST', '/sms/ingest', { body: APPS.smsToUrl(credit(tid())), headers: { 'x-forwarder-key': `pvsfw_${'0'.repeat(16)}_${'a'.repeat(43)}` } })).status).toBe(401);
+    });
   });
 }
 

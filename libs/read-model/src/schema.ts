@@ -234,4 +234,11 @@ export const readModelMigrations: readonly Migration[] = [
       CREATE INDEX rm_payments_pending_created ON rm_payments (created_at, uuid) WHERE status = 'pending';
     `,
   },
+  {
+    id: 'read-model/010-forwarder-keys',
+    sql: `
+      -- the key id of each phone's own forwarder key, when it has one
+      ALTER TABLE rm_forwarders ADD COLUMN credential_key_id text;
+    `,
+  },
 ];

@@ -6,8 +6,8 @@ import { HashedCredential, TenantCredential } from '@pvs/contracts';
  * is checked against its stored SHA-256 in constant time. Secrets carry 256 random bits, so a
  * plain hash is as strong as a slow one and keeps every request cheap.
  */
-/** `pvs` API keys and `pvsgw` gateway secrets of tenants; `pvsop` tokens of named operators. */
-export type CredentialKind = 'pvs' | 'pvsgw' | 'pvsop';
+/** `pvs` API keys and `pvsgw` gateway secrets of tenants; `pvsop` tokens of named operators; `pvsfw` keys of forwarding phones. */
+export type CredentialKind = 'pvs' | 'pvsgw' | 'pvsop' | 'pvsfw';
 
 /** The prefix each rotatable tenant credential is issued with. */
 export const CREDENTIAL_KINDS: Record<TenantCredential, CredentialKind> = { api_key: 'pvs', gateway_secret: 'pvsgw' };
@@ -17,7 +17,7 @@ export interface IssuedCredential {
   readonly stored: HashedCredential;
 }
 
-const FORMAT = /^(pvs|pvsgw|pvsop)_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
+const FORMAT = /^(pvs|pvsgw|pvsop|pvsfw)_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
 
 export function issueCredential(kind: CredentialKind): IssuedCredential {
   const keyId = randomBytes(8).toString('hex');

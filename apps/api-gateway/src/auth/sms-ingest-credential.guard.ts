@@ -1,19 +1,22 @@
 import { CanActivate, ExecutionContext, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { CredentialKind, TENANT_DIRECTORY, TenantDirectory, parseCredential } from '@pvs/tenants';
 import { AuthenticatedRequest } from './authenticated-request';
+import { FORWARDER_REGISTRY, ForwarderRegistry } from '../forwarders/forwarder-registry';
 import { AuthenticationAttempts } from './authentication-attempts';
 
-export const INGEST_CREDENTIAL_REFUSED = 'Missing or invalid API key or gateway secret';
+export const INGEST_CREDENTIAL_REFUSED = 'Missing or invalid API key, gateway secret or forwarder key';
 
 /**
- * SMS ingest takes the API key (X-Api-Key) or, for forwarder apps, the gateway secret: in
- * X-Gateway-Secret, or as the password of HTTP Basic auth for services that cannot set headers
- * but can put credentials in the URL (Twilio: https://any:<secret>@host/…).
+ * SMS ingest takes the API key (X-Api-Key) or, for forwarder apps, the gateway secret or the phone's own forwarder
+ * key (`pvsfw_…`): in X-Gateway-Secret (or X-Forwarder-Key), or as the password of HTTP Basic auth for services that
+ * cannot set headers but can put credentials in the URL (Twilio: https://any:<secret>@host/…). A forwarder key also
+ * names its phone, as X-Forwarder-Id would.
  */
 @Injectable()
 export class SmsIngestCredentialGuard implements CanActivate {
   constructor(
     @Inject(TENANT_DIRECTORY) private readonly tenants: TenantDirectory,
+    @Inject(FORWARDER_REGISTRY) private readonly forwarders: ForwarderRegistry,
     private readonly attempts: AuthenticationAttempts,
   ) {}
 
@@ -21,6 +24,8 @@ export class SmsIngestCredentialGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const apiKey = request.headers['x-api-key'];
     const gatewaySecret = request.headers['x-gateway-secret'] ?? basicAuthPassword(request.headers.authorization);
+    const forwarderKey = request.headers['x-forwarder-key'] ?? (typeof gatewaySecret === 'string' && gatewaySecret.trim().startsWith('pvsfw_') ? gatewaySecret : undefined);
+    if (typeof apiKey !== 'string' && typeof forwarderKey === 'string') return this.asForwarder(context, request, forwarderKey.trim());
     const credential: { kind: CredentialKind; value: string } | null =
       typeof apiKey === 'string'
         ? { kind: 'pvs', value: apiKey.trim() }
@@ -31,6 +36,19 @@ export class SmsIngestCredentialGuard implements CanActivate {
     const tenant = await this.attempts.attempt(context, presented, async () => credential && this.tenants.authenticate(credential.kind, credential.value));
     if (!tenant) throw new UnauthorizedException(INGEST_CREDENTIAL_REFUSED);
     request.tenant = tenant;
+    return true;
+  }
+
+  private async asForwarder(context: ExecutionContext, request: AuthenticatedRequest, key: string): Promise<boolean> {
+    const presented = { keyId: parseCredential('pvsfw', key)?.keyId ?? null };
+    const found = await this.attempts.attempt(context, presented, async () => {
+      const forwarder = await this.forwarders.authenticate(key);
+      const tenant = forwarder && (await this.tenants.find(forwarder.tenantId));
+      return forwarder && tenant ? { forwarder, tenant } : null;
+    });
+    if (!found) throw new UnauthorizedException(INGEST_CREDENTIAL_REFUSED);
+    request.tenant = found.tenant;
+    request.forwarderName = found.forwarder.device;
     return true;
   }
 }

@@ -1,5 +1,6 @@
-import { FORWARDER_CATEGORY, ForwarderStatus, forwarderStream, isForwarderEvent } from '@pvs/contracts';
-import { ForwarderCommand, ForwarderHandle, ForwarderState, forwarderDecider, forwarderIdOf } from '@pvs/domain';
+import { FORWARDER_CATEGORY, FORWARDER_CREDENTIAL_ISSUED, ForwarderStatus, forwarderStream, isForwarderEvent } from '@pvs/contracts';
+import { Forwarder, ForwarderCommand, ForwarderHandle, ForwarderState, forwarderDecider, forwarderIdOf } from '@pvs/domain';
+import { credentialMatches, parseCredential } from '@pvs/tenants';
 import { AppendSignals, CatchUpSubscription, Checkpoint, EventStore, RecordedEvent, handleCommand } from '@pvs/event-store';
 
 export const FORWARDER_REGISTRY = Symbol('FORWARDER_REGISTRY');
@@ -17,6 +18,8 @@ interface Known {
  */
 export class ForwarderRegistry {
   private readonly known = new Map<string, Known>();
+  /** Which forwarder each key id was issued to (the forwarder's state says whether it is still its key). */
+  private readonly byKeyId = new Map<string, string>();
   private readonly subscription: CatchUpSubscription;
 
   constructor(
@@ -53,7 +56,7 @@ export class ForwarderRegistry {
   send(forwarderId: string, command: ForwarderCommand, correlationId: string) {
     const fromThePhone = command.type === 'Hear' || command.type === 'Beat';
     return handleCommand(this.events, forwarderStream(forwarderId), forwarderDecider, command, {
-      metadata: (state) => ({ tenantId: fromThePhone ? command.from.tenantId : state?.tenantId, correlationId }),
+      metadata: (state) => ({ tenantId: fromThePhone ? command.from.tenantId : (state?.tenantId ?? (command.type === 'IssueCredential' ? command.from?.tenantId : undefined)), correlationId }),
       known: fromThePhone ? (this.known.get(forwarderId) ?? { state: null, version: 0 }) : undefined,
     });
   }
@@ -70,6 +73,19 @@ export class ForwarderRegistry {
     return this.subscription.waitFor(checkpoint, timeoutMs);
   }
 
+  /**
+   * The phone a forwarder key (`pvsfw_…`) belongs to, when it is its phone's current key: read on to the log's end
+   * once when the key is not known here yet (issued through another process a moment ago).
+   */
+  async authenticate(presented: string): Promise<Forwarder | null> {
+    const credential = parseCredential('pvsfw', presented);
+    if (!credential) return null;
+    if (!this.byKeyId.has(credential.keyId)) await this.subscription.catchUp();
+    const forwarderId = this.byKeyId.get(credential.keyId);
+    const forwarder = forwarderId === undefined ? null : (this.known.get(forwarderId)?.state ?? null);
+    return forwarder?.credential && credentialMatches(forwarder.credential, credential) ? forwarder : null;
+  }
+
   private applyAll(events: readonly RecordedEvent[]): void {
     for (const event of events) {
       if (!isForwarderEvent(event)) continue;
@@ -77,6 +93,7 @@ export class ForwarderRegistry {
       const held = this.known.get(id);
       if (held && event.streamVersion <= held.version) continue;
       this.known.set(id, { state: forwarderDecider.evolve(held?.state ?? null, event), version: event.streamVersion });
+      if (event.type === FORWARDER_CREDENTIAL_ISSUED) this.byKeyId.set(event.data.credential.keyId, id);
     }
   }
 }

@@ -1,16 +1,18 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Param, Patch, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
-import { FORWARDER_NOT_FOUND, Forwarder, ForwarderCommand, Principal, Result, refused, succeed } from '@pvs/domain';
+import { FORWARDER_NOT_FOUND, Forwarder, ForwarderCommand, ForwarderHandle, Principal, Result, forwarderIdOf, refused, succeed } from '@pvs/domain';
+import { TENANT_DIRECTORY, TenantDirectory, issueCredential } from '@pvs/tenants';
 import { ForwarderView, ForwarderViews } from '@pvs/read-model';
 import { CLOCK, Clock } from '@pvs/runtime';
 import { CurrentOperator, OperatorGuard } from '../auth/operator.guard';
 import { AdminApi, ApiBodyErrors, ApiData, ApiErrors, ApiList, LimitQuery, PathParam, Summary, UuidQuery } from '../http/openapi/api-docs';
 import { schemaRef } from '../http/openapi/schemas';
 import { limitParam, optionalUuidParam } from '../http/query-params';
-import { valueOf } from '../http/refusals';
+import { RefusedError, valueOf } from '../http/refusals';
 import { UuidOrNotFoundPipe } from '../http/uuid-or-not-found.pipe';
 import { FORWARDER_REGISTRY, ForwarderRegistry } from './forwarder-registry';
 import { NameForwarderRequest } from './name-forwarder.request.dto';
+import { ProvisionForwarderRequest } from './provision-forwarder.request.dto';
 
 export const FORWARDER_VIEWS = Symbol('FORWARDER_VIEWS');
 /** How long an operator's change waits to be live in this process (it is recorded either way). */
@@ -26,6 +28,7 @@ const forwarderResponse = (forwarder: Forwarder) => ({
   heartbeat: forwarder.heartbeat,
   retired_at: forwarder.retiredAt,
   silent_since: forwarder.silentSince,
+  credential_key_id: forwarder.credential?.keyId ?? null,
 });
 
 const listedResponse = (forwarder: ForwarderView) => ({
@@ -38,6 +41,7 @@ const listedResponse = (forwarder: ForwarderView) => ({
   heartbeat: forwarder.heartbeat && { status: forwarder.heartbeat.status, at: forwarder.heartbeat.at.toISOString() },
   retired_at: forwarder.retiredAt?.toISOString() ?? null,
   silent_since: forwarder.silentSince?.toISOString() ?? null,
+  credential_key_id: forwarder.credentialKeyId,
   last_heard_at: forwarder.lastHeardAt?.toISOString() ?? null,
   last_sms_at: forwarder.lastSmsAt?.toISOString() ?? null,
   sms_last_24h: forwarder.smsLastDay,
@@ -51,6 +55,7 @@ export class ForwardersHttpController {
   constructor(
     @Inject(FORWARDER_VIEWS) private readonly views: ForwarderViews,
     @Inject(FORWARDER_REGISTRY) private readonly registry: ForwarderRegistry,
+    @Inject(TENANT_DIRECTORY) private readonly tenants: TenantDirectory,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -83,6 +88,43 @@ export class ForwardersHttpController {
   @HttpCode(HttpStatus.OK)
   async retire(@Param('id', new UuidOrNotFoundPipe('Forwarder')) id: string, @CurrentOperator() by: Principal, @Req() request: FastifyRequest) {
     return { success: true, data: forwarderResponse(valueOf(await this.change(id, { type: 'Retire', by, now: this.clock.now() }, request.id))) };
+  }
+
+  @Post()
+  @Summary("Provision a phone: its own forwarder key (pvsfw_…, shown once), which authenticates its SMS and heartbeats and names it")
+  @ApiData(201, 'The forwarder, with its key', schemaRef('ForwarderWithKey'))
+  @ApiBodyErrors()
+  @ApiErrors(404, 409)
+  async provision(@Body() body: ProvisionForwarderRequest, @CurrentOperator() by: Principal, @Req() request: FastifyRequest) {
+    if (!(await this.tenants.find(body.tenant_id))) throw new RefusedError({ kind: 'not_found', message: 'Tenant not found' });
+    const from = { tenantId: body.tenant_id, app: 'native', device: body.device, namedBy: 'header' } as const;
+    return { success: true, data: await this.issue(forwarderIdOf(from), from, by, request.id) };
+  }
+
+  @Post(':id/credential')
+  @Summary("Issue a phone named by its merchant (X-Forwarder-Id) a key of its own; the key before it stops working at once")
+  @PathParam('id', 'The forwarder id')
+  @ApiData(200, 'The forwarder, with its key (shown in this response only)', schemaRef('ForwarderWithKey'))
+  @ApiErrors(404, 409)
+  @HttpCode(HttpStatus.OK)
+  async issueKey(@Param('id', new UuidOrNotFoundPipe('Forwarder')) id: string, @CurrentOperator() by: Principal, @Req() request: FastifyRequest) {
+    return { success: true, data: await this.issue(id, null, by, request.id) };
+  }
+
+  @Post(':id/credential/revoke')
+  @Summary('Revoke a phone\'s own key: refused at once, by every gateway process')
+  @PathParam('id', 'The forwarder id')
+  @ApiData(200, 'The forwarder, without a key', schemaRef('Forwarder'))
+  @ApiErrors(404, 409)
+  @HttpCode(HttpStatus.OK)
+  async revokeKey(@Param('id', new UuidOrNotFoundPipe('Forwarder')) id: string, @CurrentOperator() by: Principal, @Req() request: FastifyRequest) {
+    return { success: true, data: forwarderResponse(valueOf(await this.change(id, { type: 'RevokeCredential', by, now: this.clock.now() }, request.id))) };
+  }
+
+  private async issue(id: string, from: ForwarderHandle | null, by: Principal, correlationId: string) {
+    const key = issueCredential('pvsfw');
+    const forwarder = valueOf(await this.change(id, { type: 'IssueCredential', credential: key.stored, from, by, now: this.clock.now() }, correlationId));
+    return { ...forwarderResponse(forwarder), forwarder_key: key.plaintext };
   }
 
   private async change(id: string, command: ForwarderCommand, correlationId: string): Promise<Result<Forwarder>> {

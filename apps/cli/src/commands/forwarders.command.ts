@@ -11,6 +11,8 @@ interface ForwarderData {
   readonly heartbeat: { readonly status: string; readonly at: string } | null;
   readonly retired_at: string | null;
   readonly silent_since: string | null;
+  readonly credential_key_id: string | null;
+  readonly forwarder_key?: string;
   readonly last_sms_at?: string | null;
   readonly sms_last_24h?: number;
 }
@@ -63,6 +65,40 @@ export function forwardersCommand(program: Command): void {
       action(async ({ api, out }, id: string) => {
         const forwarder = await api.post<ForwarderData>(`/admin/forwarders/${encodeURIComponent(id)}/retire`);
         out.result(forwarder, () => out.line(`${forwarder.name ?? forwarder.device ?? forwarder.forwarder_id} retired at ${forwarder.retired_at}`));
+      }),
+    );
+
+  forwarders
+    .command('provision')
+    .description("give a phone of a tenant its own forwarder key (shown once): it authenticates the phone's SMS and heartbeats and names it")
+    .argument('<tenant-id>', 'the tenant whose phone it is')
+    .argument('<device>', 'the name it goes by ("counter-phone"), as its X-Forwarder-Id would say')
+    .action(
+      action(async ({ api, out }, tenantId: string, device: string) => {
+        const forwarder = await api.post<ForwarderData>('/admin/forwarders', { tenant_id: tenantId, device });
+        out.result(forwarder, () => out.line(`${forwarder.device} (${forwarder.forwarder_id}): forwarder key ${forwarder.forwarder_key} (shown once)`));
+      }),
+    );
+
+  forwarders
+    .command('key')
+    .description('issue a phone named by its merchant a new key of its own; the one before stops working at once')
+    .argument('<id>', 'the forwarder id, as `forwarders list` shows it')
+    .action(
+      action(async ({ api, out }, id: string) => {
+        const forwarder = await api.post<ForwarderData>(`/admin/forwarders/${encodeURIComponent(id)}/credential`);
+        out.result(forwarder, () => out.line(`${forwarder.name ?? forwarder.device}: forwarder key ${forwarder.forwarder_key} (shown once)`));
+      }),
+    );
+
+  forwarders
+    .command('revoke-key')
+    .description("revoke a phone's own key: refused at once")
+    .argument('<id>', 'the forwarder id, as `forwarders list` shows it')
+    .action(
+      action(async ({ api, out }, id: string) => {
+        const forwarder = await api.post<ForwarderData>(`/admin/forwarders/${encodeURIComponent(id)}/credential/revoke`);
+        out.result(forwarder, () => out.line(`${forwarder.name ?? forwarder.device ?? forwarder.forwarder_id} has no key of its own now`));
       }),
     );
 }

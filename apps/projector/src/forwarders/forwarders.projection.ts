@@ -1,4 +1,6 @@
 import {
+  FORWARDER_CREDENTIAL_ISSUED,
+  FORWARDER_CREDENTIAL_REVOKED,
   FORWARDER_HEARTBEAT,
   FORWARDER_NAMED,
   FORWARDER_RECOVERED,
@@ -75,6 +77,12 @@ async function applyForwarder(tx: SqlExecutor, event: RecordedEvent<ForwarderEve
       return;
     case FORWARDER_RECOVERED:
       await change('silent_since = NULL', []);
+      return;
+    case FORWARDER_CREDENTIAL_ISSUED:
+      await change('credential_key_id = $3', [event.data.credential.keyId]);
+      return;
+    case FORWARDER_CREDENTIAL_REVOKED:
+      await change('credential_key_id = NULL', []);
   }
 }
 

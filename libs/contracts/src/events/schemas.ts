@@ -68,6 +68,8 @@ export const EVENT_SCHEMAS: { readonly [T in DomainEvent['type']]: EventSchema }
   ForwarderRetired: FIRST,
   ForwarderWentSilent: FIRST,
   ForwarderRecovered: FIRST,
+  ForwarderCredentialIssued: FIRST,
+  ForwarderCredentialRevoked: FIRST,
   BalanceStated: FIRST,
   SmsGapSuspected: FIRST,
   SmsGapFilled: FIRST,

@@ -23,6 +23,7 @@ describe('usualVerifyMs', () => {
     expect(usualVerifyMs(Array.from({ length: 50 }, () => MINUTE), limits)).toBe(10 * MINUTE);
     expect(usualVerifyMs([], { defaultMs: MINUTE, floorMs: 10 * MINUTE })).toBe(10 * MINUTE);
     expect(usualVerifyMs([])).toBe(DEFAULT_STALL_LIMITS.defaultMs);
+    expect(DEFAULT_STALL_LIMITS).toEqual({ defaultMs: 30 * MINUTE, floorMs: 10 * MINUTE });
   });
 });
 

@@ -64,14 +64,14 @@ export interface LedgerBreak {
 /** The breaks of a ledger in money order. */
 export function ledgerBreaks(ordered: readonly BalanceStatement[]): LedgerBreak[] {
   const breaks: LedgerBreak[] = [];
-  for (let index = 1; index < ordered.length; index++) {
-    const after = ordered[index - 1];
-    const before = ordered[index];
-    if (after === undefined || before === undefined) continue;
-    const unexplained = balanceBefore(before) - after.balancePaisa;
-    if (unexplained === 0) continue;
-    const revealedAt = after.recordedAt > before.recordedAt ? after.recordedAt : before.recordedAt;
-    breaks.push({ after, before, direction: unexplained > 0 ? 'credit' : 'debit', amountPaisa: Math.abs(unexplained), revealedAt });
+  let after: BalanceStatement | null = null;
+  for (const before of ordered) {
+    const unexplained = after === null ? 0 : balanceBefore(before) - after.balancePaisa;
+    if (after !== null && unexplained !== 0) {
+      const revealedAt = after.recordedAt > before.recordedAt ? after.recordedAt : before.recordedAt;
+      breaks.push({ after, before, direction: unexplained > 0 ? 'credit' : 'debit', amountPaisa: Math.abs(unexplained), revealedAt });
+    }
+    after = before;
   }
   return breaks;
 }

@@ -85,28 +85,17 @@ export function decideLedger(command: LedgerCommand, ledger: LedgerState): Decis
     case 'Report': {
       const { account } = ledger;
       if (!account) return accept();
-      const due = dueGaps(ledger, command.now, command.settleMs).filter((gap) => command.candidates.has(gap.gapId));
       const gaps = ledgerGaps(ledger);
       const reported = new Set(ledger.reported.map((gap) => gap.gapId));
+      // Only the gaps the watch looked up candidates for: one it did not is left for its next round.
       return accept(
-        ...due.map((gap): SmsGapSuspected => {
+        ...dueGaps(ledger, command.now, command.settleMs).flatMap((gap): SmsGapSuspected[] => {
+          const candidatePaymentIds = command.candidates.get(gap.gapId);
+          if (!candidatePaymentIds) return [];
           reported.add(gap.gapId);
-          return {
-            type: SMS_GAP_SUSPECTED,
-            data: {
-              ...account,
-              gapId: gap.gapId,
-              direction: gap.direction,
-              amountPaisa: gap.amountPaisa,
-              afterSmsId: gap.after.smsId,
-              beforeSmsId: gap.before.smsId,
-              windowStart: gap.after.at,
-              windowEnd: gap.before.at,
-              candidatePaymentIds: command.candidates.get(gap.gapId) ?? [],
-              detectedAt: command.now.toISOString(),
-              unsettledSince: unsettledSince(gaps, reported),
-            },
-          };
+          const { gapId, direction, amountPaisa, after, before } = gap;
+          const data = { ...account, gapId, direction, amountPaisa, afterSmsId: after.smsId, beforeSmsId: before.smsId, windowStart: after.at, windowEnd: before.at };
+          return [{ type: SMS_GAP_SUSPECTED, data: { ...data, candidatePaymentIds, detectedAt: command.now.toISOString(), unsettledSince: unsettledSince(gaps, reported) } }];
         }),
       );
     }

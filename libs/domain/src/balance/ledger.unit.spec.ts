@@ -1,7 +1,8 @@
 import { BALANCE_STATED, BalanceStatement, LedgerAccount, LedgerEvent, SMS_GAP_FILLED, SMS_GAP_SUSPECTED } from '@pvs/contracts';
 import { fold } from '../decider';
 import { LEDGER_KEPT, LedgerState, dueGaps, ledgerDecider, ledgerGaps } from './ledger';
-import { ledgerOrder } from './ledger-order';
+import { gapIdFor } from '../ids/payment-id';
+import { balanceBefore, byTime, ledgerBreaks, ledgerOrder } from './ledger-order';
 
 const MINUTE = 60_000;
 const ACCOUNT: LedgerAccount = { accountKey: 'k1', tenantId: 't1', gateway: 'bank', account: '**1234' };
@@ -96,5 +97,92 @@ describe('the ledger decider', () => {
     expect(ledger.statements).toHaveLength(LEDGER_KEPT);
     expect(ledger.statements[0]?.smsId).toBe('s5');
     expect(ledger.reported).toEqual([]);
+  });
+});
+
+describe('what the mutants showed unpinned', () => {
+  const fold1 = (ledger: LedgerState, events: readonly LedgerEvent[]) => fold({ evolve: ledgerDecider.evolve, initialState: ledger }, events);
+  const report = (ledger: LedgerState, gapIds: readonly string[], now = at(100)) => {
+    const decision = ledgerDecider.decide({ type: 'Report', candidates: new Map(gapIds.map((id) => [id, []])), settleMs: 0, now: new Date(now) }, ledger);
+    return decision.ok ? decision.events : [];
+  };
+
+  it('reads a debit as money out, a credit as money in', () => {
+    expect(balanceBefore(statement('d', 'debit', 2_000, 8_000, 0))).toBe(10_000);
+    expect(balanceBefore(statement('c', 'credit', 2_000, 8_000, 0))).toBe(6_000);
+    expect(ledgerGaps(state(statement('a', 'credit', 10_000, 10_000, 0), statement('d', 'debit', 2_000, 8_000, 5)).state)).toEqual([]);
+  });
+
+  it('orders by the phone’s time, then by when we recorded it, then by the SMS id', () => {
+    const early = statement('z', 'credit', 1, 1, 0, 9);
+    const later = statement('a', 'credit', 1, 1, 1, 0);
+    const sameTimeFirstRecorded = statement('y', 'credit', 1, 1, 0, 8);
+    const sameTimesSmallerId = statement('x', 'credit', 1, 1, 0, 8);
+    expect([later, early, sameTimeFirstRecorded, sameTimesSmallerId].sort(byTime).map((stated) => stated.smsId)).toEqual(['x', 'y', 'z', 'a']);
+    expect(byTime(early, early)).toBe(0);
+  });
+
+  it('continues the running balance among SMS of the same moment, before one that starts nothing there', () => {
+    // After a (500), y continues it (600); x (1,000) follows from none of them. The running balance puts y first.
+    const a = statement('a', 'credit', 50_000, 50_000, 0);
+    const x = statement('x', 'credit', 5_000, 100_000, 0.5, 1);
+    const y = statement('y', 'credit', 10_000, 60_000, 0.5, 2);
+    expect(ledgerOrder([a, x, y]).map((stated) => stated.smsId)).toEqual(['a', 'y', 'x']);
+    expect(ledgerBreaks(ledgerOrder([a, x, y])).map((gap) => [gap.after.smsId, gap.before.smsId, gap.amountPaisa])).toEqual([['y', 'x', 35_000]]);
+    expect(ledgerOrder([])).toEqual([]);
+  });
+
+  it('dates a break by the later-recorded of its two SMS, whichever of them came late', () => {
+    const [lateEarlier] = ledgerBreaks([statement('a', 'credit', 100, 100, 0, 30), statement('b', 'credit', 100, 500, 10, 10)]);
+    expect(lateEarlier?.revealedAt).toBe(at(30));
+    const [lateLater] = ledgerBreaks([statement('a', 'credit', 100, 100, 0, 0), statement('b', 'credit', 100, 500, 10, 10)]);
+    expect(lateLater).toMatchObject({ revealedAt: at(10), direction: 'credit', amountPaisa: 300 });
+  });
+
+  it('names a gap by its ledger and its two SMS', () => {
+    const [gap] = ledgerGaps(state(statement('a', 'credit', 100, 100, 0), statement('b', 'credit', 100, 500, 10)).state);
+    expect(gap?.gapId).toBe(gapIdFor(ACCOUNT.accountKey, 'a', 'b'));
+  });
+
+  it('says the earliest of the unreported breaks as unsettled, and none once every one is reported', () => {
+    const { state: ledger, events } = state(statement('a', 'credit', 100, 100, 0), statement('b', 'credit', 100, 500, 10), statement('c', 'credit', 100, 900, 20));
+    expect(events.at(-1)).toMatchObject({ data: { unsettledSince: at(10) } });
+    const [first, second] = ledgerGaps(ledger);
+    const once = report(ledger, [first?.gapId ?? '']);
+    expect(once).toMatchObject([{ data: { gapId: first?.gapId, unsettledSince: at(20) } }]);
+    const twice = report(fold1(ledger, once), [second?.gapId ?? '']);
+    expect(twice).toMatchObject([{ data: { gapId: second?.gapId, unsettledSince: null } }]);
+  });
+
+  it('keeps a reported gap while a statement elsewhere arrives, and reports it as settled', () => {
+    const { state: ledger } = state(statement('a', 'credit', 100, 100, 0), statement('b', 'credit', 100, 500, 10));
+    const reported = fold1(ledger, report(ledger, [ledgerGaps(ledger)[0]?.gapId ?? '']));
+    const decision = ledgerDecider.decide({ type: 'State', account: ACCOUNT, statement: statement('c', 'credit', 100, 600, 20), now: new Date(at(20)) }, reported);
+    expect(decision).toMatchObject({ ok: true, events: [{ type: BALANCE_STATED, data: { unsettledSince: null } }] });
+    expect(decision.ok && decision.events).toHaveLength(1);
+    const after = fold1(reported, decision.ok ? decision.events : []);
+    expect(after.reported).toHaveLength(1);
+    expect(after.account).toEqual(ACCOUNT);
+    expect(after.statements.map((stated) => stated.smsId)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('keeps its statements in time order whatever order they arrive in', () => {
+    const { state: ledger } = state(statement('c', 'credit', 100, 300, 20), statement('a', 'credit', 100, 100, 0), statement('b', 'credit', 100, 200, 10));
+    expect(ledger.statements.map((stated) => stated.smsId)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('forgets a reported gap once either of its ends is no longer kept, and only the gap filled', () => {
+    const base: LedgerState = {
+      account: ACCOUNT,
+      statements: [statement('a', 'credit', 1, 1, 0), statement('b', 'credit', 1, 2, 1)],
+      reported: [
+        { gapId: 'g1', afterSmsId: 'a', beforeSmsId: 'b' },
+        { gapId: 'g2', afterSmsId: 'b', beforeSmsId: 'gone' },
+      ],
+    };
+    const stated = ledgerDecider.evolve(base, { type: BALANCE_STATED, data: { ...ACCOUNT, ...statement('c', 'credit', 1, 3, 2), unsettledSince: null } });
+    expect(stated.reported.map((gap) => gap.gapId)).toEqual(['g1']);
+    const filled = ledgerDecider.evolve(base, { type: SMS_GAP_FILLED, data: { gapId: 'g1', accountKey: ACCOUNT.accountKey, tenantId: 't1', smsId: 'x', filledAt: at(3) } });
+    expect(filled.reported.map((gap) => gap.gapId)).toEqual(['g2']);
   });
 });

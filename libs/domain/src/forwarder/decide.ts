@@ -1,4 +1,20 @@
-import { FORWARDER_HEARTBEAT, FORWARDER_NAMED, FORWARDER_RECOVERED, FORWARDER_RETIRED, FORWARDER_SEEN, FORWARDER_WENT_SILENT, ForwarderEvent, ForwarderSeen, ForwarderStatus, Gateway, SmsSource, isForwarderEvent } from '@pvs/contracts';
+import {
+  FORWARDER_CREDENTIAL_ISSUED,
+  FORWARDER_CREDENTIAL_REVOKED,
+  FORWARDER_HEARTBEAT,
+  FORWARDER_NAMED,
+  FORWARDER_RECOVERED,
+  FORWARDER_RETIRED,
+  FORWARDER_SEEN,
+  FORWARDER_WENT_SILENT,
+  ForwarderEvent,
+  ForwarderSeen,
+  ForwarderStatus,
+  Gateway,
+  HashedCredential,
+  SmsSource,
+  isForwarderEvent,
+} from '@pvs/contracts';
 import { Decider, Decision, accept, refuse } from '../decider';
 import { forwarderIdFor } from '../ids/payment-id';
 import { Principal } from '../operator';
@@ -26,7 +42,15 @@ export type ForwarderCommand =
   | { readonly type: 'Name'; readonly name: string; readonly by: Principal }
   /** The watch found it quiet for longer than usual while its tenant waits for money of `pendingGateways`. */
   | { readonly type: 'MarkSilent'; readonly lastHeardAt: Date; readonly usualQuietMs: number; readonly pendingGateways: readonly Gateway[]; readonly now: Date }
-  | { readonly type: 'Retire'; readonly by: Principal; readonly now: Date };
+  | { readonly type: 'Retire'; readonly by: Principal; readonly now: Date }
+  /**
+   * An operator provisions the phone a key of its own (`from` when it is new: a phone named as `X-Forwarder-Id`
+   * would name it). A key is only for a phone named by the merchant: one its app names carries that name itself.
+   */
+  | { readonly type: 'IssueCredential'; readonly credential: HashedCredential; readonly from: ForwarderHandle | null; readonly by: Principal; readonly now: Date }
+  | { readonly type: 'RevokeCredential'; readonly by: Principal; readonly now: Date };
+
+export const NAMED_BY_PAYLOAD = "This phone's app names it in every payload: it authenticates with its tenant's gateway secret";
 
 /**
  * A forwarder is known from the first SMS or heartbeat it sends, once: hearing it again changes nothing (its SMS are
@@ -64,6 +88,20 @@ export function decideForwarder(command: ForwarderCommand, forwarder: ForwarderS
       if (!forwarder) return refuse('not_found', FORWARDER_NOT_FOUND);
       if (forwarder.retiredAt !== null) return accept();
       return accept({ type: FORWARDER_RETIRED, data: { forwarderId: forwarder.id, retiredBy: command.by.name, retiredAt: command.now.toISOString() } });
+    case 'IssueCredential': {
+      const { credential, from, by, now } = command;
+      if (forwarder) {
+        // A key names its phone as X-Forwarder-Id would: a phone its app names carries that name itself.
+        if (forwarderIdFor(forwarder.tenantId, null, forwarder.device) !== forwarder.id) return refuse('conflict', NAMED_BY_PAYLOAD);
+        return accept(issued(forwarder.id, forwarder.tenantId, credential, by, now));
+      }
+      if (!from) return refuse('not_found', FORWARDER_NOT_FOUND);
+      return accept<ForwarderEvent>(seen(from, now), issued(forwarderIdOf(from), from.tenantId, credential, by, now));
+    }
+    case 'RevokeCredential':
+      if (!forwarder) return refuse('not_found', FORWARDER_NOT_FOUND);
+      if (!forwarder.credential) return accept();
+      return accept({ type: FORWARDER_CREDENTIAL_REVOKED, data: { forwarderId: forwarder.id, keyId: forwarder.credential.keyId, revokedBy: command.by.name, revokedAt: command.now.toISOString() } });
   }
 }
 
@@ -72,6 +110,10 @@ function heard(forwarder: ForwarderState, from: ForwarderHandle, now: Date): For
   if (!forwarder || forwarder.retiredAt !== null) return [seen(from, now)];
   if (forwarder.silentSince === null) return [];
   return [{ type: FORWARDER_RECOVERED, data: { forwarderId: forwarder.id, tenantId: forwarder.tenantId, silentSince: forwarder.silentSince, heardAt: now.toISOString() } }];
+}
+
+function issued(forwarderId: string, tenantId: string, credential: HashedCredential, by: Principal, now: Date): ForwarderEvent {
+  return { type: FORWARDER_CREDENTIAL_ISSUED, data: { forwarderId, tenantId, credential, issuedBy: by.name, issuedAt: now.toISOString() } };
 }
 
 function seen(from: ForwarderHandle, now: Date): ForwarderSeen {

@@ -1,8 +1,18 @@
-import { FORWARDER_HEARTBEAT, FORWARDER_NAMED, FORWARDER_RECOVERED, FORWARDER_RETIRED, FORWARDER_SEEN, FORWARDER_WENT_SILENT, ForwarderEvent } from '@pvs/contracts';
+import {
+  FORWARDER_CREDENTIAL_ISSUED,
+  FORWARDER_CREDENTIAL_REVOKED,
+  FORWARDER_HEARTBEAT,
+  FORWARDER_NAMED,
+  FORWARDER_RECOVERED,
+  FORWARDER_RETIRED,
+  FORWARDER_SEEN,
+  FORWARDER_WENT_SILENT,
+  ForwarderEvent,
+} from '@pvs/contracts';
 import { fold } from '../decider';
 import { forwarderIdFor } from '../ids/payment-id';
 import { BOOTSTRAP_ADMIN, Principal } from '../operator';
-import { ForwarderCommand, ForwarderHandle, decideForwarder, forwarderDecider, forwarderIdOf } from './decide';
+import { ForwarderCommand, ForwarderHandle, NAMED_BY_PAYLOAD, decideForwarder, forwarderDecider, forwarderIdOf } from './decide';
 
 const TENANT = '6a1f0c2e-8d3b-4e7a-9c5d-2b1e0f3a4c5d';
 const phone: ForwarderHandle = { tenantId: TENANT, app: 'sms_gateway_app', device: 'ZXhhbXBsZQ', namedBy: 'payload' };
@@ -92,6 +102,7 @@ describe('decideForwarder', () => {
       retiredAt: null,
       silentSince: null,
       lastWordAt: '2026-11-28T00:00:00.000Z',
+      credential: null,
     });
   });
 
@@ -100,5 +111,42 @@ describe('decideForwarder', () => {
     const byHeader = { ...phone, device: 'counter', namedBy: 'header' } as const;
     expect(forwarderIdOf(byHeader)).toBe(forwarderIdOf({ ...byHeader, app: 'native' }));
     expect(forwarderIdOf(byHeader)).not.toBe(forwarderIdOf({ ...byHeader, namedBy: 'payload' }));
+  });
+});
+
+describe('a phone’s own key', () => {
+  const counter: ForwarderHandle = { tenantId: TENANT, app: 'native', device: 'counter-phone', namedBy: 'header' };
+  const COUNTER = forwarderIdFor(TENANT, null, 'counter-phone');
+  const key = { keyId: '0a1b2c3d4e5f6071', hash: 'f'.repeat(64) };
+  const next = { keyId: '1a1b2c3d4e5f6071', hash: 'e'.repeat(64) };
+  const counterSeen: ForwarderEvent = { type: FORWARDER_SEEN, data: { forwarderId: COUNTER, tenantId: TENANT, app: 'native', device: 'counter-phone', seenAt: T0 } };
+  const issued = (credential = key, at = T0): ForwarderEvent => ({
+    type: FORWARDER_CREDENTIAL_ISSUED,
+    data: { forwarderId: COUNTER, tenantId: TENANT, credential, issuedBy: 'Ayesha Siddiqui', issuedAt: at },
+  });
+  const issue = (from: ForwarderHandle | null, credential = key, at = T0): ForwarderCommand => ({ type: 'IssueCredential', credential, from, by: ayesha, now: new Date(at) });
+
+  it.each<[string, ForwarderEvent[], ForwarderCommand, unknown]>([
+    ['provisioned: the phone is known from its key on', [], issue(counter), { ok: true, events: [counterSeen, issued()] }],
+    ['issued to a phone its merchant named', [counterSeen], issue(null), { ok: true, events: [issued()] }],
+    ['a new key for a phone with one', [counterSeen, issued()], issue(null, next, T1), { ok: true, events: [issued(next, T1)] }],
+    ['issued to a phone never heard, without a name', [], issue(null), notFound],
+    ['issued to a phone its app names', [seen()], issue(null), { ok: false, refusal: { kind: 'conflict', message: NAMED_BY_PAYLOAD } }],
+    ['revoked', [counterSeen, issued()], { type: 'RevokeCredential', by: ayesha, now: new Date(T1) }, {
+      ok: true,
+      events: [{ type: FORWARDER_CREDENTIAL_REVOKED, data: { forwarderId: COUNTER, keyId: key.keyId, revokedBy: 'Ayesha Siddiqui', revokedAt: T1 } }],
+    }],
+    ['revoked when it has none', [counterSeen], { type: 'RevokeCredential', by: ayesha, now: new Date(T1) }, { ok: true, events: [] }],
+    ['revoked for a phone never heard', [], { type: 'RevokeCredential', by: ayesha, now: new Date(T1) }, notFound],
+  ])('%s', (_, history, command, expected) => {
+    expect(decideForwarder(command, fold(forwarderDecider, history))).toEqual(expected);
+  });
+
+  it('holds the last key issued, and none once it is revoked (a revocation of an older key changes nothing)', () => {
+    const state = fold(forwarderDecider, [counterSeen, issued(), issued(next, T1)]);
+    expect(state?.credential).toEqual(next);
+    const revokedOld: ForwarderEvent = { type: FORWARDER_CREDENTIAL_REVOKED, data: { forwarderId: COUNTER, keyId: key.keyId, revokedBy: 'admin', revokedAt: T1 } };
+    expect(forwarderDecider.evolve(state, revokedOld)?.credential).toEqual(next);
+    expect(forwarderDecider.evolve(state, { ...revokedOld, data: { ...revokedOld.data, keyId: next.keyId } })?.credential).toBeNull();
   });
 });

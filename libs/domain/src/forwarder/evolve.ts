@@ -1,4 +1,17 @@
-import { FORWARDER_HEARTBEAT, FORWARDER_NAMED, FORWARDER_RECOVERED, FORWARDER_RETIRED, FORWARDER_SEEN, FORWARDER_WENT_SILENT, ForwarderEvent, ForwarderStatus, SmsSource } from '@pvs/contracts';
+import {
+  FORWARDER_CREDENTIAL_ISSUED,
+  FORWARDER_CREDENTIAL_REVOKED,
+  FORWARDER_HEARTBEAT,
+  FORWARDER_NAMED,
+  FORWARDER_RECOVERED,
+  FORWARDER_RETIRED,
+  FORWARDER_SEEN,
+  FORWARDER_WENT_SILENT,
+  ForwarderEvent,
+  ForwarderStatus,
+  HashedCredential,
+  SmsSource,
+} from '@pvs/contracts';
 
 /** A forwarding phone as folded from its stream. */
 export interface Forwarder {
@@ -15,6 +28,8 @@ export interface Forwarder {
   readonly silentSince: string | null;
   /** Its last word this stream knows of (first sight, online heartbeat, recovery); its other SMS are on their own streams. */
   readonly lastWordAt: string;
+  /** Its own key, as a hash; null when it has none (it authenticates with its tenant's credentials). */
+  readonly credential: HashedCredential | null;
 }
 
 export type ForwarderState = Forwarder | null;
@@ -24,7 +39,7 @@ export function evolveForwarder(forwarder: ForwarderState, event: ForwarderEvent
     const { forwarderId, tenantId, app, device, seenAt } = event.data;
     return forwarder
       ? { ...forwarder, retiredAt: null, lastWordAt: latest(forwarder.lastWordAt, seenAt) }
-      : { id: forwarderId, tenantId, app, device, name: null, firstSeenAt: seenAt, heartbeat: null, retiredAt: null, silentSince: null, lastWordAt: seenAt };
+      : { id: forwarderId, tenantId, app, device, name: null, firstSeenAt: seenAt, heartbeat: null, retiredAt: null, silentSince: null, lastWordAt: seenAt, credential: null };
   }
   if (!forwarder) return forwarder;
   switch (event.type) {
@@ -41,6 +56,10 @@ export function evolveForwarder(forwarder: ForwarderState, event: ForwarderEvent
       return { ...forwarder, silentSince: event.data.detectedAt };
     case FORWARDER_RECOVERED:
       return { ...forwarder, silentSince: null, lastWordAt: latest(forwarder.lastWordAt, event.data.heardAt) };
+    case FORWARDER_CREDENTIAL_ISSUED:
+      return { ...forwarder, credential: event.data.credential };
+    case FORWARDER_CREDENTIAL_REVOKED:
+      return forwarder.credential?.keyId === event.data.keyId ? { ...forwarder, credential: null } : forwarder;
   }
 }
 

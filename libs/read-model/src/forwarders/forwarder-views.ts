@@ -16,6 +16,8 @@ export interface ForwarderView {
   /** Its last word: an SMS, or a heartbeat saying it is online. */
   readonly lastHeardAt: Date | null;
   readonly silentSince: Date | null;
+  /** The key id of its own forwarder key; null when it has none. */
+  readonly credentialKeyId: string | null;
 }
 
 export interface ForwarderQuery {
@@ -36,6 +38,7 @@ interface ForwarderRow {
   retired_at: Date | null;
   last_heard_at: Date | null;
   silent_since: Date | null;
+  credential_key_id: string | null;
   last_sms_at: Date | null;
   sms_last_day: string;
 }
@@ -47,7 +50,7 @@ export class ForwarderViews {
   async list(query: ForwarderQuery): Promise<ForwarderView[]> {
     const rows = await this.sql.query<ForwarderRow>(
       `SELECT f.forwarder_id::text AS forwarder_id, f.tenant_id::text AS tenant_id, f.app, f.device, f.name, f.first_seen_at,
-              f.heartbeat_status, f.heartbeat_at, f.retired_at, f.last_heard_at, f.silent_since, traffic.last_sms_at, traffic.sms_last_day
+              f.heartbeat_status, f.heartbeat_at, f.retired_at, f.last_heard_at, f.silent_since, f.credential_key_id, traffic.last_sms_at, traffic.sms_last_day
        FROM rm_forwarders f
        LEFT JOIN LATERAL (
          SELECT max(recorded_at) AS last_sms_at, count(*) FILTER (WHERE recorded_at > $2::timestamptz - interval '24 hours') AS sms_last_day
@@ -70,6 +73,7 @@ export class ForwarderViews {
       retiredAt: row.retired_at,
       lastHeardAt: row.last_heard_at,
       silentSince: row.silent_since,
+      credentialKeyId: row.credential_key_id,
     }));
   }
 }

@@ -86,7 +86,7 @@ export const OPERATOR_SCHEMAS: Record<string, SchemaObject> = {
   },
   Forwarder: {
     type: 'object',
-    required: ['forwarder_id', 'tenant_id', 'app', 'device', 'name', 'first_seen_at', 'heartbeat', 'retired_at', 'silent_since'],
+    required: ['forwarder_id', 'tenant_id', 'app', 'device', 'name', 'first_seen_at', 'heartbeat', 'retired_at', 'silent_since', 'credential_key_id'],
     properties: {
       forwarder_id: uuid,
       tenant_id: uuid,
@@ -104,6 +104,7 @@ export const OPERATOR_SCHEMAS: Record<string, SchemaObject> = {
         ...nullable(dateTime),
         description: 'When it was found quiet for longer than it usually is at that hour of the week while its tenant has payments pending; null once it speaks again',
       },
+      credential_key_id: { ...nullable(str), description: 'The key id of its own forwarder key (pvsfw_<key id>_…); null when it has none' },
       last_heard_at: { ...nullable(dateTime), description: 'Listed forwarders only: its last SMS, or heartbeat saying it is online' },
       last_sms_at: { ...nullable(dateTime), description: 'Listed forwarders only: its last SMS' },
       sms_last_24h: { type: 'integer', minimum: 0, description: 'Listed forwarders only: SMS it forwarded in the 24 hours before the request' },
@@ -143,6 +144,18 @@ export const OPERATOR_SCHEMAS: Record<string, SchemaObject> = {
       detected_at: dateTime,
       filled_at: { ...nullable(dateTime), description: 'When an SMS that arrived late explained it' },
     },
+  },
+  ForwarderWithKey: {
+    allOf: [
+      { $ref: '#/components/schemas/Forwarder' },
+      {
+        type: 'object',
+        required: ['forwarder_key'],
+        properties: {
+          forwarder_key: { ...str, description: 'pvsfw_…: shown in this response only. The phone sends it as X-Gateway-Secret (or X-Forwarder-Key, or the password of HTTP Basic auth)' },
+        },
+      },
+    ],
   },
   ReparseResult: {
     type: 'object',

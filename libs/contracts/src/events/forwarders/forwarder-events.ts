@@ -1,4 +1,5 @@
 import { Event, EventTypeList, eventGuard } from '../event';
+import { HashedCredential } from '../tenants/tenant-registered.event';
 import { Gateway } from '../../gateway';
 import { SmsSource } from '../sms/sms-events';
 
@@ -9,6 +10,8 @@ export const FORWARDER_NAMED = 'ForwarderNamed';
 export const FORWARDER_RETIRED = 'ForwarderRetired';
 export const FORWARDER_WENT_SILENT = 'ForwarderWentSilent';
 export const FORWARDER_RECOVERED = 'ForwarderRecovered';
+export const FORWARDER_CREDENTIAL_ISSUED = 'ForwarderCredentialIssued';
+export const FORWARDER_CREDENTIAL_REVOKED = 'ForwarderCredentialRevoked';
 
 /** A forwarder's stream is named by its id, derived from tenant, app and device: every gateway process finds the same one. */
 export function forwarderStream(forwarderId: string): string {
@@ -77,14 +80,41 @@ export interface ForwarderRecoveredData {
   readonly heardAt: string;
 }
 
+/** The phone's own key (`pvsfw_…`, kept as a hash): it authenticates the phone and names it; a new one replaces the last. */
+export interface ForwarderCredentialIssuedData {
+  readonly forwarderId: string;
+  readonly tenantId: string;
+  readonly credential: HashedCredential;
+  readonly issuedBy: string;
+  readonly issuedAt: string;
+}
+
+/** The phone's key no longer authenticates anything. */
+export interface ForwarderCredentialRevokedData {
+  readonly forwarderId: string;
+  readonly keyId: string;
+  readonly revokedBy: string;
+  readonly revokedAt: string;
+}
+
 export type ForwarderSeen = Event<typeof FORWARDER_SEEN, ForwarderSeenData>;
 export type ForwarderHeartbeat = Event<typeof FORWARDER_HEARTBEAT, ForwarderHeartbeatData>;
 export type ForwarderNamed = Event<typeof FORWARDER_NAMED, ForwarderNamedData>;
 export type ForwarderRetired = Event<typeof FORWARDER_RETIRED, ForwarderRetiredData>;
 export type ForwarderWentSilent = Event<typeof FORWARDER_WENT_SILENT, ForwarderWentSilentData>;
 export type ForwarderRecovered = Event<typeof FORWARDER_RECOVERED, ForwarderRecoveredData>;
+export type ForwarderCredentialIssued = Event<typeof FORWARDER_CREDENTIAL_ISSUED, ForwarderCredentialIssuedData>;
+export type ForwarderCredentialRevoked = Event<typeof FORWARDER_CREDENTIAL_REVOKED, ForwarderCredentialRevokedData>;
 /** Every event of a forwarder stream. */
-export type ForwarderEvent = ForwarderSeen | ForwarderHeartbeat | ForwarderNamed | ForwarderRetired | ForwarderWentSilent | ForwarderRecovered;
+export type ForwarderEvent =
+  | ForwarderSeen
+  | ForwarderHeartbeat
+  | ForwarderNamed
+  | ForwarderRetired
+  | ForwarderWentSilent
+  | ForwarderRecovered
+  | ForwarderCredentialIssued
+  | ForwarderCredentialRevoked;
 const FORWARDER_EVENTS: EventTypeList<ForwarderEvent> = {
   [FORWARDER_SEEN]: true,
   [FORWARDER_HEARTBEAT]: true,
@@ -92,6 +122,8 @@ const FORWARDER_EVENTS: EventTypeList<ForwarderEvent> = {
   [FORWARDER_RETIRED]: true,
   [FORWARDER_WENT_SILENT]: true,
   [FORWARDER_RECOVERED]: true,
+  [FORWARDER_CREDENTIAL_ISSUED]: true,
+  [FORWARDER_CREDENTIAL_REVOKED]: true,
 };
 export const FORWARDER_EVENT_TYPES: readonly string[] = Object.keys(FORWARDER_EVENTS);
 export const isForwarderEvent = eventGuard<ForwarderEvent>(FORWARDER_EVENTS);
