@@ -2,7 +2,7 @@ import { BALANCE_STATED, BalanceStatement, LedgerAccount, LedgerEvent, SMS_GAP_F
 import { fold } from '../decider';
 import { LEDGER_KEPT, LedgerState, dueGaps, ledgerDecider, ledgerGaps } from './ledger';
 import { gapIdFor } from '../ids/payment-id';
-import { balanceBefore, byTime, ledgerBreaks, ledgerOrder } from './ledger-order';
+import { SAME_MOMENT_MS, balanceBefore, byTime, ledgerBreaks, ledgerOrder } from './ledger-order';
 
 const MINUTE = 60_000;
 const ACCOUNT: LedgerAccount = { accountKey: 'k1', tenantId: 't1', gateway: 'bank', account: '**1234' };
@@ -184,5 +184,26 @@ describe('what the mutants showed unpinned', () => {
     expect(stated.reported.map((gap) => gap.gapId)).toEqual(['g1']);
     const filled = ledgerDecider.evolve(base, { type: SMS_GAP_FILLED, data: { gapId: 'g1', accountKey: ACCOUNT.accountKey, tenantId: 't1', smsId: 'x', filledAt: at(3) } });
     expect(filled.reported.map((gap) => gap.gapId)).toEqual(['g2']);
+  });
+});
+
+describe('the edges of a moment, and of what is unsettled', () => {
+  it('counts SMS exactly two minutes apart as the same moment, and a millisecond more as not', () => {
+    // In time order the balances break; in the other order they follow.
+    const a = statement('a', 'credit', 50_000, 100_000, 0);
+    const b = (minutes: number) => statement('b', 'credit', 50_000, 50_000, minutes);
+    expect(ledgerBreaks(ledgerOrder([a, b(SAME_MOMENT_MS / MINUTE)]))).toEqual([]);
+    expect(ledgerBreaks(ledgerOrder([a, b(SAME_MOMENT_MS / MINUTE + 1 / MINUTE)]))).toHaveLength(1);
+  });
+
+  it('says unsettled since the earliest revealed break, not the first in money order', () => {
+    // b arrives late (recorded at 50), so the first break (a→b) shows after the second (c→d, shown at 30).
+    const { events } = state(
+      statement('a', 'credit', 100, 100, 0, 0),
+      statement('c', 'credit', 100, 600, 20, 20),
+      statement('d', 'credit', 100, 1_000, 30, 30),
+      statement('b', 'credit', 100, 500, 10, 50),
+    );
+    expect(events.at(-1)).toMatchObject({ data: { unsettledSince: at(30) } });
   });
 });
