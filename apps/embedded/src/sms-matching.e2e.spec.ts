@@ -151,7 +151,7 @@ function smsMatchingSuite(backend: string, start: () => Promise<ServiceUnderTest
       for (const headers of wrong) {
         const refused = await ingest({ sender: WALLET_ONE, body: jazzCashCredit(tid(), '1.00') }, merchant, headers);
         expect(refused.status).toBe(401);
-        expect(refused.body).toEqual({ success: false, message: 'Missing or invalid API key or gateway secret' });
+        expect(refused.body).toEqual({ success: false, message: 'Missing or invalid API key, gateway secret or forwarder key' });
       }
     });
 
