@@ -110,6 +110,24 @@ function silenceSuite(backend: string, open: () => Promise<{ options: TestServic
       await waitUntil(async () => (await typesOf(id)).includes('ForwarderWentSilent'));
     });
 
+    it('counts no payment pending longer than twice the ceiling: an abandoned checkout awaits nothing', async () => {
+      const shop = await service.createTenant({ name: 'Abandoned Checkout' });
+      await register(shop);
+      expect((await send(shop, 'hourly')).status).toBe(200);
+      const id = await listedId(shop, 'hourly');
+      for (let hour = 0; hour < 12; hour++) {
+        clock.advance(HOUR);
+        expect((await send(shop, 'hourly')).status).toBe(200);
+      }
+      // Quiet past its usual hour; its tenant's one pending payment is thirteen hours old (twice the ceiling is twelve).
+      clock.advance(HOUR + MINUTE);
+      await settle();
+      expect(await typesOf(id)).toEqual(['ForwarderSeen']);
+      // A payment awaited now makes the same quiet a silence.
+      await register(shop);
+      await waitUntil(async () => (await typesOf(id)).includes('ForwarderWentSilent'));
+    });
+
     it('takes the word of an app that says its phone is offline once quiet past the floor', async () => {
       const shop = await service.createTenant({ name: 'Offline Phone' });
       await send(shop, 'said-offline');

@@ -19,7 +19,8 @@ interface Reckoned {
 
 /**
  * Raises `ForwarderWentSilent` for a phone quiet for longer than it usually is at that hour of the week (or said
- * offline by its app) while its tenant has payments pending of a gateway it carries. Driven by stored state: the
+ * offline by its app) while its tenant has payments pending of a gateway it carries, registered within twice the
+ * ceiling (an older one was most likely abandoned). Driven by stored state: the
  * read model lists the phones quiet past the floor (an index range), each one's stream decides, once per silence,
  * so a restart raises nothing twice. A phone's usual quiet is reckoned once per last word and kept until then.
  */
@@ -41,8 +42,14 @@ export class ForwarderWatch implements Watch {
     const seen = new Set<string>();
     const learntSince = new Date(now.getTime() - LEARNT_FROM_MS);
     const correlationId = randomUUID();
-    for (let page = await this.quiet.since(quietSince, BATCH); page.length > 0; page = page.length < BATCH ? [] : await this.quiet.since(quietSince, BATCH, page.at(-1))) {
-      for (const candidate of page) result = latestOf(result, await this.consider(candidate, now, learntSince, correlationId, seen));
+    // A payment pending for twice the longest quiet a phone is allowed was most likely abandoned: it awaits nothing now.
+    const awaitedSince = new Date(now.getTime() - 2 * this.limits.ceilingMs);
+    for (
+      let page = await this.quiet.since(quietSince, awaitedSince, BATCH);
+      page.length > 0;
+      page = page.length < BATCH ? [] : await this.quiet.since(quietSince, awaitedSince, BATCH, page.at(-1))
+    ) {
+      for (const candidate of page) result = latestOf(result, await this.consider(candidate, now, learntSince, awaitedSince, correlationId, seen));
     }
     // A phone no longer listed (it spoke, was retired, is silent now, or its tenant waits for nothing) needs no reckoning kept.
     for (const forwarderId of this.reckoned.keys()) if (!seen.has(forwarderId)) this.reckoned.delete(forwarderId);
@@ -50,12 +57,19 @@ export class ForwarderWatch implements Watch {
   }
 
   /** One quiet phone: raised when it is past its usual quiet and its tenant waits for money it carries. */
-  private async consider({ forwarderId, tenantId, lastHeardAt, saidOffline }: QuietForwarder, now: Date, learntSince: Date, correlationId: string, seen: Set<string>): Promise<WatchRound> {
+  private async consider(
+    { forwarderId, tenantId, lastHeardAt, saidOffline }: QuietForwarder,
+    now: Date,
+    learntSince: Date,
+    awaitedSince: Date,
+    correlationId: string,
+    seen: Set<string>,
+  ): Promise<WatchRound> {
     seen.add(forwarderId);
     // A phone its app says is offline is silent once quiet past the floor; any other, past its usual quiet.
     const usual = saidOffline ? this.limits.floorMs : await this.usualQuiet(forwarderId, lastHeardAt, learntSince);
     if (now.getTime() - lastHeardAt.getTime() <= usual) return NOTHING_RAISED;
-    const pendingGateways = await this.quiet.pendingGateways(tenantId, forwarderId, learntSince);
+    const pendingGateways = await this.quiet.pendingGateways(tenantId, forwarderId, learntSince, awaitedSince);
     if (pendingGateways.length === 0) return NOTHING_RAISED;
     const command = { type: 'MarkSilent', lastHeardAt, usualQuietMs: usual, pendingGateways, now } as const;
     const marked = await handleCommand(this.events, forwarderStream(forwarderId), forwarderDecider, command, { metadata: { tenantId, correlationId } });

@@ -22,20 +22,20 @@ export class QuietForwarders {
   constructor(private readonly sql: SqlExecutor) {}
 
   /**
-   * Phones in use and not silent that have not spoken since `before`, whose tenant has a payment pending, the quietest
-   * first, a page at a time after `after` (an index range, each row a probe of the pending payments' index): phones
-   * of tenants who wait for nothing cost nothing more.
+   * Phones in use and not silent that have not spoken since `before`, whose tenant has a payment pending registered
+   * since `awaitedSince`, the quietest first, a page at a time after `after` (an index range, each row a probe of the
+   * pending payments' index): phones of tenants who wait for nothing cost nothing more.
    */
-  async since(before: Date, limit: number, after: QuietForwarder | null = null): Promise<QuietForwarder[]> {
+  async since(before: Date, awaitedSince: Date, limit: number, after: QuietForwarder | null = null): Promise<QuietForwarder[]> {
     const rows = await this.sql.query<QuietRow>(
       `SELECT f.forwarder_id::text AS forwarder_id, f.tenant_id::text AS tenant_id, f.last_heard_at,
               coalesce(f.heartbeat_status = 'offline' AND f.heartbeat_at >= f.last_heard_at, false) AS said_offline
        FROM rm_forwarders f
        WHERE f.retired_at IS NULL AND f.silent_since IS NULL AND f.last_heard_at < $1
          AND ($3::timestamptz IS NULL OR (f.last_heard_at, f.forwarder_id) > ($3, $4::uuid))
-         AND EXISTS (SELECT 1 FROM rm_payments p WHERE p.tenant_id = f.tenant_id AND p.status = 'pending')
+         AND EXISTS (SELECT 1 FROM rm_payments p WHERE p.tenant_id = f.tenant_id AND p.status = 'pending' AND p.created_at >= $5)
        ORDER BY f.last_heard_at, f.forwarder_id LIMIT $2`,
-      [before, limit, after?.lastHeardAt ?? null, after?.forwarderId ?? null],
+      [before, limit, after?.lastHeardAt ?? null, after?.forwarderId ?? null, awaitedSince],
     );
     return rows.map((row) => ({ forwarderId: row.forwarder_id, tenantId: row.tenant_id, lastHeardAt: row.last_heard_at, saidOffline: row.said_offline }));
   }
@@ -47,17 +47,17 @@ export class QuietForwarders {
   }
 
   /**
-   * The gateways the tenant has payments pending of, among those the phone forwarded a payment SMS of since `since`
-   * (all of them for a phone that has forwarded none yet): one indexed probe per gateway.
+   * The gateways the tenant has payments pending of (registered since `awaitedSince`), among those the phone forwarded
+   * a payment SMS of since `since` (all of them for a phone that has forwarded none yet): one indexed probe per gateway.
    */
-  async pendingGateways(tenantId: string, forwarderId: string, since: Date): Promise<Gateway[]> {
+  async pendingGateways(tenantId: string, forwarderId: string, since: Date, awaitedSince: Date): Promise<Gateway[]> {
     const rows = await this.sql.query<{ gateway: Gateway }>(
       `WITH carried AS (SELECT DISTINCT gateway FROM rm_sms WHERE forwarder_id = $2 AND recorded_at >= $3 AND gateway IS NOT NULL)
        SELECT g.gateway FROM unnest($4::text[]) WITH ORDINALITY AS g(gateway, position)
        WHERE (NOT EXISTS (SELECT 1 FROM carried) OR g.gateway IN (SELECT gateway FROM carried))
-         AND EXISTS (SELECT 1 FROM rm_payments p WHERE p.tenant_id = $1 AND p.gateway = g.gateway AND p.status = 'pending')
+         AND EXISTS (SELECT 1 FROM rm_payments p WHERE p.tenant_id = $1 AND p.gateway = g.gateway AND p.status = 'pending' AND p.created_at >= $5)
        ORDER BY g.position`,
-      [tenantId, forwarderId, since, GATEWAYS],
+      [tenantId, forwarderId, since, GATEWAYS, awaitedSince],
     );
     return rows.map((row) => row.gateway);
   }
