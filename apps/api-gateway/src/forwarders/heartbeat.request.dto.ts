@@ -10,7 +10,13 @@ export class HeartbeatRequest {
   @IsIn(FORWARDER_STATUSES, { message: `status must be one of: ${FORWARDER_STATUSES.join(', ')}` })
   status?: ForwarderStatus;
 
-  @ApiPropertyOptional({ type: String, format: 'date-time', description: 'When the phone was so, as it says (ISO 8601 with a time zone); when we hear it if left out' })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date-time',
+    // The validator reads years from 1000 on: a phone's clock set to year 7 says nothing of when it was so.
+    pattern: '^[1-9][0-9]{3}-',
+    description: 'When the phone was so, as it says (ISO 8601 with a time zone, a year from 1000 on); when we hear it if left out',
+  })
   @OptionalNotNull()
   @IsISO8601({ strict: true, strictSeparator: true }, { message: 'at must be an ISO 8601 date-time' })
   at?: string;

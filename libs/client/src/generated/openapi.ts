@@ -132,7 +132,7 @@ export interface components {
             status: "online" | "offline";
             /**
              * Format: date-time
-             * @description When the phone was so, as it says (ISO 8601 with a time zone); when we hear it if left out
+             * @description When the phone was so, as it says (ISO 8601 with a time zone, a year from 1000 on); when we hear it if left out
              */
             at?: string;
         };
