@@ -13,6 +13,9 @@ const jazzCash = (reference: string, amount = '640.00') => `Rs ${amount} receive
 const pkr = (paisa: number) => (paisa / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
 const hblCredit = (amount: number, balance: number) => `PKR ${pkr(amount)} credited to your A/C **1234 from ALI RAZA. Ref HB${tid()}. Avl Bal: PKR ${pkr(balance)}`;
 
+/** The alert an alert webhook names; undefined for any other webhook. */
+const alertIdOf = (event: WebhookEvent | undefined): string | undefined => (event && 'alert_id' in event.data ? event.data.alert_id : undefined);
+
 interface Alert {
   alert_id: string;
   kind: string;
@@ -92,7 +95,7 @@ function alertsSuite(backend: string, open: () => Promise<{ options: TestService
       expect(ofTenant(shop, phoneEvents).map((event) => event.event)).toEqual(['forwarder.silent']);
       expect(silent?.data).toMatchObject({ usual_quiet_minutes: 120, pending_gateways: ['wallet_one'] });
       const [alert] = await alerts(shop, '&kind=forwarder.silent');
-      expect(alert).toMatchObject({ alert_id: (silent?.data as { alert_id: string }).alert_id, cleared_at: null });
+      expect(alert).toMatchObject({ alert_id: alertIdOf(silent), cleared_at: null });
       expect(alert?.summary).toContain('till');
 
       // A restart in the middle of the silence tells nobody again.
@@ -104,7 +107,7 @@ function alertsSuite(backend: string, open: () => Promise<{ options: TestService
       expect((await sendFrom(shop, 'till')).status).toBe(200);
       await waitUntil(async () => ofTenant(shop).some((event) => event.event === 'forwarder.recovered'));
       const recovered = ofTenant(shop).find((event) => event.event === 'forwarder.recovered');
-      expect((recovered?.data as { alert_id: string }).alert_id).toBe(alert?.alert_id);
+      expect(alertIdOf(recovered)).toBe(alert?.alert_id);
       await waitUntil(async () => (await alerts(shop, '&state=cleared')).some((cleared) => cleared.cleared_by === 'forwarder.recovered'));
     });
 
@@ -194,7 +197,7 @@ function alertsSuite(backend: string, open: () => Promise<{ options: TestService
         await waitUntil(async () => (await alerts(shop, '&kind=payment.stalled')).length === 1);
         const [stalled] = await alerts(shop, '&kind=payment.stalled');
         expect(stalled).toMatchObject({ subject_id: payment, details: { reason: 'forwarder_silent' } });
-        expect((stalled?.details.evidence as { silentForwarderIds: string[] }).silentForwarderIds).toHaveLength(1);
+        expect(stalled?.details).toMatchObject({ evidence: { silentForwarderIds: [expect.any(String)] } });
       });
     });
 
