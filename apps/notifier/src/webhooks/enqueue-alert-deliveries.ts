@@ -1,13 +1,8 @@
-import { AlertWebhookEvent } from '@pvs/contracts';
 import { AlertMessage } from '@pvs/contracts/messages';
 import { Clock } from '@pvs/runtime';
 import { TenantDirectory } from '@pvs/tenants';
 import { DeliveryOutbox } from '@pvs/webhook-deliveries';
-
-/** An alert webhook's body: the envelope of every webhook (`{event, id, created_at, data}`), serialised once. */
-export function alertWebhookBody(event: AlertWebhookEvent, id: string, createdAt: Date, data: object): string {
-  return JSON.stringify({ event, id, created_at: createdAt.toISOString(), data });
-}
+import { webhookEnvelope } from './webhook-event';
 
 /**
  * Turns each alert a tenant opted into into its delivery to the tenant's webhook_url, before any attempt; an alert
@@ -25,7 +20,7 @@ export class EnqueueAlertDeliveries {
   async handle(id: string, alert: AlertMessage): Promise<void> {
     const tenant = await this.tenants.find(alert.tenantId);
     if (!tenant?.alertWebhooks.includes(alert.event)) return;
-    const body = alertWebhookBody(alert.event, id, new Date(alert.recordedAt), alert.data);
+    const body = webhookEnvelope(alert.event, id, new Date(alert.recordedAt), alert.data);
     const delivery = { id, tenantId: alert.tenantId, paymentId: alert.paymentId ?? null, correlationId: alert.metadata.correlationId, event: alert.event, url: tenant.webhookUrl, body };
     if (await this.outbox.enqueue(delivery, this.clock.now())) this.onEnqueued();
   }

@@ -5,8 +5,7 @@ import { alertIdFor, paymentDecider } from '@pvs/domain';
 import { Clock } from '@pvs/runtime';
 import { TenantDirectory } from '@pvs/tenants';
 import { DeliveryOutbox } from '@pvs/webhook-deliveries';
-import { alertWebhookBody } from './enqueue-alert-deliveries';
-import { reviewRequiredData, webhookBody, webhookEventName } from './webhook-event';
+import { reviewRequiredData, webhookBody, webhookEnvelope, webhookEventName } from './webhook-event';
 
 /**
  * Turns each payment decision into its delivery in the outbox before any attempt: to the
@@ -40,7 +39,7 @@ export class EnqueueDeliveries {
     if (flagged && isPaymentFlaggedForReview(flagged) && tenant?.alertWebhooks.includes('payment.review_required')) {
       // The alert too, to the tenant's webhook_url, for a merchant who opted into it: named by the alert, sent once.
       const alertId = alertIdFor('payment.review_required', payment.uuid);
-      const alert = alertWebhookBody('payment.review_required', alertId, createdAt, reviewRequiredData(alertId, payment, flagged.data.reason));
+      const alert = webhookEnvelope('payment.review_required', alertId, createdAt, reviewRequiredData(alertId, payment, flagged.data.reason));
       const review = { id: alertId, tenantId: payment.tenantId, paymentId: payment.uuid, correlationId, event: 'payment.review_required', url: tenant.webhookUrl, body: alert };
       if (await this.outbox.enqueue(review, this.clock.now())) this.onEnqueued();
     }

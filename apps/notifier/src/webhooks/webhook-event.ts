@@ -29,7 +29,12 @@ export function webhookEventName(decisionType: string): WebhookEventName | undef
  * amount_detected, verified_at, client_metadata}}`.
  */
 export function webhookBody(event: WebhookEventName, id: string, createdAt: Date, payment: Payment): string {
-  return JSON.stringify({ event, id, created_at: createdAt.toISOString(), data: paymentData(payment) });
+  return webhookEnvelope(event, id, createdAt, paymentData(payment));
+}
+
+/** The envelope of every webhook, payment or alert (`{event, id, created_at, data}`), serialised once. */
+export function webhookEnvelope(event: string, id: string, createdAt: Date, data: object): string {
+  return JSON.stringify({ event, id, created_at: createdAt.toISOString(), data });
 }
 
 function paymentData(payment: Payment) {
