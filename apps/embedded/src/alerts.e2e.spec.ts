@@ -136,6 +136,8 @@ function alertsSuite(backend: string, open: () => Promise<{ options: TestService
       const first = await acknowledge(ayesha.token, 'calling the shop');
       expect(first.status).toBe(200);
       expect(first.body.data).toMatchObject({ acknowledged_by: 'Ayesha', note: 'calling the shop' });
+      // Read at once, the list shows what the answer said.
+      expect((await alerts(shop, '&kind=forwarder.silent')).map((listed) => listed.acknowledged_by)).toEqual(['Ayesha']);
       const again = await service.admin('POST', `/admin/alerts/${alert?.alert_id}/acknowledge`, { note: 'me too' });
       expect(again.body.data).toMatchObject({ acknowledged_by: 'Ayesha', note: 'calling the shop' });
       await waitUntil(async () => (await alerts(shop, '&kind=forwarder.silent&state=unacknowledged')).length === 0);

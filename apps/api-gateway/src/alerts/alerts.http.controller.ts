@@ -3,7 +3,7 @@ import { FastifyRequest } from 'fastify';
 import { ALERT_KINDS, alertStream } from '@pvs/contracts';
 import { Principal, alertDecider } from '@pvs/domain';
 import { EVENT_STORE, EventStore, handleCommand } from '@pvs/event-store';
-import { ALERT_STATES, AlertView, AlertViews } from '@pvs/read-model';
+import { ALERTS_PROJECTION, ALERT_STATES, AlertView, AlertViews, ReadModelPosition } from '@pvs/read-model';
 import { CLOCK, Clock } from '@pvs/runtime';
 import { CurrentOperator, OperatorGuard } from '../auth/operator.guard';
 import { AdminApi, ApiBodyErrors, ApiData, ApiErrors, ApiList, ChoiceQuery, LimitQuery, PathParam, Summary, UuidQuery } from '../http/openapi/api-docs';
@@ -15,6 +15,9 @@ import { AcknowledgeAlertRequest } from './acknowledge-alert.request.dto';
 import { describeAlert } from './describe-alert';
 
 export const ALERT_VIEWS = Symbol('ALERT_VIEWS');
+export const READ_MODEL_POSITION = Symbol('READ_MODEL_POSITION');
+/** How long an acknowledgement waits to be shown by the alerts list (it is recorded either way). */
+const SHOWN_WAIT_MS = 2_000;
 
 const ALERT_NOT_FOUND = 'Alert not found';
 
@@ -41,6 +44,7 @@ export class AlertsHttpController {
   constructor(
     @Inject(ALERT_VIEWS) private readonly views: AlertViews,
     @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(READ_MODEL_POSITION) private readonly readModel: ReadModelPosition,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -73,7 +77,8 @@ export class AlertsHttpController {
     if (!alert) throw new RefusedError({ kind: 'not_found', message: ALERT_NOT_FOUND });
     const command = { alertId: id, tenantId: alert.tenantId, kind: alert.kind, by, note: body.note ?? null, now: this.clock.now() };
     const acknowledged = await handleCommand(this.events, alertStream(id), alertDecider, command, { metadata: { tenantId: alert.tenantId, correlationId: request.id } });
-    // The read model catches up in its own time: the answer shows the acknowledgement as recorded.
+    // A list read right after the answer shows what the answer says (within a bound; the answer is the record).
+    if (acknowledged.ok && acknowledged.checkpoint !== null) await this.readModel.waitFor([ALERTS_PROJECTION], acknowledged.checkpoint, SHOWN_WAIT_MS);
     const recorded = acknowledged.ok ? acknowledged.state : null;
     return {
       success: true,

@@ -7,7 +7,6 @@ import { Clock } from '@pvs/runtime';
 export const MAX_LAG_SECONDS = 5;
 /** How long a watch waits for the read model to show what the watches before it recorded in the same round. */
 const CATCH_UP_WAIT_MS = 5_000;
-const CATCH_UP_POLL_MS = 25;
 
 /** What a watch's round recorded: how many alerts, and where the last of them stands in the log (null: none). */
 export interface WatchRound {
@@ -49,7 +48,7 @@ export class WatchSchedule {
   constructor(
     private readonly watches: readonly Watch[],
     private readonly intervalMs: number,
-    private readonly position: Pick<ReadModelPosition, 'lagSeconds' | 'caughtUp'>,
+    private readonly position: Pick<ReadModelPosition, 'lagSeconds' | 'waitFor'>,
     private readonly clock: Clock,
     private readonly onError: (error: unknown) => void,
   ) {}
@@ -76,7 +75,7 @@ export class WatchSchedule {
     let done = NOTHING_RAISED;
     for (const watch of this.watches) {
       // A watch whose read model is not ready ends the round: the watches after it build on what it would find.
-      if (done.checkpoint !== null && !(await this.caughtUp(watch.reads, done.checkpoint))) break;
+      if (done.checkpoint !== null && !(await this.position.waitFor(watch.reads, done.checkpoint, CATCH_UP_WAIT_MS))) break;
       if ((await this.position.lagSeconds(watch.reads)) > MAX_LAG_SECONDS) break;
       try {
         done = latestOf(done, await watch.round(now));
@@ -85,12 +84,5 @@ export class WatchSchedule {
       }
     }
     return done.raised;
-  }
-
-  private async caughtUp(projections: readonly ProjectionDefinition[], checkpoint: Checkpoint): Promise<boolean> {
-    for (const deadline = Date.now() + CATCH_UP_WAIT_MS; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, CATCH_UP_POLL_MS))) {
-      if (await this.position.caughtUp(projections, checkpoint)) return true;
-    }
-    return false;
   }
 }

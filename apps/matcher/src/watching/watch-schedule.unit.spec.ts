@@ -12,10 +12,11 @@ function watch(reads: ProjectionDefinition[], answer: WatchRound = { raised: 0, 
 }
 
 /** A read model whose lag and progress the test sets. */
-function readModel(lag: Record<string, number>, applied: Record<string, string | null> = {}): Pick<ReadModelPosition, 'lagSeconds' | 'caughtUp'> {
+function readModel(lag: Record<string, number>, applied: Record<string, string | null> = {}): Pick<ReadModelPosition, 'lagSeconds' | 'waitFor'> {
   return {
     lagSeconds: async (projections: readonly ProjectionDefinition[]) => Math.max(0, ...projections.map(({ name }) => lag[name] ?? 0)),
-    caughtUp: async (projections: readonly ProjectionDefinition[], checkpoint: string) => projections.every(({ name }) => (applied[name] ?? '') >= checkpoint),
+    // What the projections have applied stands still here: waiting changes nothing.
+    waitFor: async (projections: readonly ProjectionDefinition[], checkpoint: string) => projections.every(({ name }) => (applied[name] ?? '') >= checkpoint),
   };
 }
 

@@ -4,6 +4,8 @@ import { ProjectionDefinition } from '../projections/projection-catalog';
 import { checkpointLag } from './checkpoint-lag';
 import { loadProjectionCheckpoint } from './projection-checkpoints';
 
+const APPLIED_POLL_MS = 25;
+
 /** Where projections stand against the log: how far behind, and whether they have applied a given point of it. */
 export class ReadModelPosition {
   constructor(
@@ -28,5 +30,13 @@ export class ReadModelPosition {
       }),
     );
     return positions.every(Boolean);
+  }
+
+  /** Whether the projections apply the log up to `checkpoint` within `timeoutMs` (looked at every 25 ms). */
+  async waitFor(projections: readonly ProjectionDefinition[], checkpoint: Checkpoint, timeoutMs: number): Promise<boolean> {
+    for (const deadline = Date.now() + timeoutMs; ; await new Promise((resolve) => setTimeout(resolve, APPLIED_POLL_MS))) {
+      if (await this.caughtUp(projections, checkpoint)) return true;
+      if (Date.now() >= deadline) return false;
+    }
   }
 }
