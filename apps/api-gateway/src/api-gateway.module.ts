@@ -13,7 +13,6 @@ import {
   ForwarderViews,
   SmsGapViews,
   AlertViews,
-  ReadModelPosition,
   TENANT_DAILY_VIEWS,
   TenantDailyViews,
 } from '@pvs/read-model';
@@ -73,7 +72,8 @@ import { ReadableBy } from './sms/rejected-sms/readable-by';
 import { FORWARDER_REGISTRY, ForwarderRegistry } from './forwarders/forwarder-registry';
 import { FORWARDER_VIEWS, ForwardersHttpController } from './forwarders/forwarders.http.controller';
 import { SMS_GAP_VIEWS, SmsGapsHttpController } from './ledgers/sms-gaps.http.controller';
-import { ALERT_VIEWS, AlertsHttpController, READ_MODEL_POSITION } from './alerts/alerts.http.controller';
+import { ALERT_VIEWS, AlertsHttpController } from './alerts/alerts.http.controller';
+import { readModelPositionProvider } from './projections/read-model-position.provider';
 import { ForwarderHeartbeatHttpController } from './forwarders/forwarder-heartbeat.http.controller';
 import { RecordHeartbeatHandler } from './forwarders/record-heartbeat.handler';
 import { SmsTemplatesHandler } from './sms/sms-templates/sms-templates.handler';
@@ -148,11 +148,7 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
         { provide: FORWARDER_VIEWS, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new ForwarderViews(sql) },
         { provide: SMS_GAP_VIEWS, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new SmsGapViews(sql) },
         { provide: ALERT_VIEWS, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new AlertViews(sql) },
-        {
-          provide: READ_MODEL_POSITION,
-          inject: [EVENT_STORE, READ_MODEL_DATABASE, CLOCK],
-          useFactory: (events: EventStore, sql: SqlClient, clock: Clock) => new ReadModelPosition(events, sql, () => clock.now()),
-        },
+        readModelPositionProvider,
         { provide: SMS_VIEWS, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new SmsViews(sql) },
         {
           provide: PROJECTION_STATUSES,

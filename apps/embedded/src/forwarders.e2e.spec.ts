@@ -211,6 +211,8 @@ function forwardersSuite(backend: string, start: () => Promise<ServiceUnderTest>
       expect((await sms(replaced.body.data.forwarder_key)).status).toBe(200);
       const revoked = await service.admin('POST', `/admin/forwarders/${id}/credential/revoke`);
       expect(revoked.body.data).toMatchObject({ forwarder_id: id, credential_key_id: null });
+      // Read at once, the list shows what the answer said.
+      expect((await service.admin('GET', `/admin/forwarders?tenant_id=${shop.id}`)).body.data).toMatchObject([{ forwarder_id: id, credential_key_id: null }]);
       expect((await sms(replaced.body.data.forwarder_key)).status).toBe(401);
       const types = (await service.app.get<EventStore>(EVENT_STORE).readStream(`forwarder-${id}`)).map((event) => event.type);
       expect(types.filter((type) => type.startsWith('ForwarderCredential'))).toEqual(['ForwarderCredentialIssued', 'ForwarderCredentialIssued', 'ForwarderCredentialRevoked']);

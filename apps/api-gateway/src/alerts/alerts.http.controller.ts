@@ -11,11 +11,11 @@ import { schemaRef } from '../http/openapi/schemas';
 import { limitParam, optionalChoiceParam, optionalUuidParam } from '../http/query-params';
 import { RefusedError } from '../http/refusals';
 import { UuidOrNotFoundPipe } from '../http/uuid-or-not-found.pipe';
+import { READ_MODEL_POSITION } from '../projections/read-model-position.provider';
 import { AcknowledgeAlertRequest } from './acknowledge-alert.request.dto';
 import { describeAlert } from './describe-alert';
 
 export const ALERT_VIEWS = Symbol('ALERT_VIEWS');
-export const READ_MODEL_POSITION = Symbol('READ_MODEL_POSITION');
 /** How long an acknowledgement waits to be shown by the alerts list (it is recorded either way). */
 const SHOWN_WAIT_MS = 2_000;
 

@@ -2,7 +2,8 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Param, Patch, Post
 import { FastifyRequest } from 'fastify';
 import { FORWARDER_NOT_FOUND, Forwarder, ForwarderCommand, ForwarderHandle, Principal, Result, forwarderIdOf, refused, succeed } from '@pvs/domain';
 import { TENANT_DIRECTORY, TenantDirectory, issueCredential } from '@pvs/tenants';
-import { ForwarderView, ForwarderViews } from '@pvs/read-model';
+import { FORWARDERS_PROJECTION, ForwarderView, ForwarderViews, ReadModelPosition } from '@pvs/read-model';
+import { READ_MODEL_POSITION } from '../projections/read-model-position.provider';
 import { CLOCK, Clock } from '@pvs/runtime';
 import { CurrentOperator, OperatorGuard } from '../auth/operator.guard';
 import { AdminApi, ApiBodyErrors, ApiData, ApiErrors, ApiList, LimitQuery, PathParam, Summary, UuidQuery } from '../http/openapi/api-docs';
@@ -15,7 +16,7 @@ import { NameForwarderRequest } from './name-forwarder.request.dto';
 import { ProvisionForwarderRequest } from './provision-forwarder.request.dto';
 
 export const FORWARDER_VIEWS = Symbol('FORWARDER_VIEWS');
-/** How long an operator's change waits to be live in this process (it is recorded either way). */
+/** How long an operator's change waits to be live in this process and in the list (it is recorded either way). */
 const LIVE_WAIT_MS = 2_000;
 
 const forwarderResponse = (forwarder: Forwarder) => ({
@@ -56,6 +57,7 @@ export class ForwardersHttpController {
     @Inject(FORWARDER_VIEWS) private readonly views: ForwarderViews,
     @Inject(FORWARDER_REGISTRY) private readonly registry: ForwarderRegistry,
     @Inject(TENANT_DIRECTORY) private readonly tenants: TenantDirectory,
+    @Inject(READ_MODEL_POSITION) private readonly readModel: ReadModelPosition,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -130,8 +132,10 @@ export class ForwardersHttpController {
   private async change(id: string, command: ForwarderCommand, correlationId: string): Promise<Result<Forwarder>> {
     const changed = await this.registry.send(id, command, correlationId);
     if (!changed.ok) return changed;
-    // This process hears the phone next as retired (or named): its next SMS brings it back.
-    if (changed.checkpoint !== null) await this.registry.waitFor(changed.checkpoint, LIVE_WAIT_MS);
+    // This process hears the phone next as retired (or named, or keyed): its next SMS brings it back. And the list,
+    // read right after, shows what the answer says.
+    const { checkpoint } = changed;
+    if (checkpoint !== null) await Promise.all([this.registry.waitFor(checkpoint, LIVE_WAIT_MS), this.readModel.waitFor([FORWARDERS_PROJECTION], checkpoint, LIVE_WAIT_MS)]);
     return changed.state ? succeed(changed.state) : refused('not_found', FORWARDER_NOT_FOUND);
   }
 }
