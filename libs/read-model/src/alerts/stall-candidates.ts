@@ -1,5 +1,6 @@
 import { Gateway } from '@pvs/contracts';
 import { SqlExecutor } from '@pvs/sql';
+import { carriesGateway } from '../forwarders/carries-gateway';
 
 /** A payment pending since `createdAt`, not yet found stalled. */
 export interface PendingPayment {
@@ -117,8 +118,7 @@ export class StallCandidates {
       `SELECT EXISTS (
          SELECT 1 FROM rm_forwarders f
          WHERE f.tenant_id = $1 AND f.retired_at IS NULL AND f.silent_since IS NULL AND f.last_heard_at < $3
-           AND (NOT EXISTS (SELECT 1 FROM rm_sms s WHERE s.forwarder_id = f.forwarder_id AND s.recorded_at >= $4 AND s.gateway IS NOT NULL)
-                OR EXISTS (SELECT 1 FROM rm_sms s WHERE s.forwarder_id = f.forwarder_id AND s.recorded_at >= $4 AND s.gateway = $2))
+           AND ${carriesGateway('f.forwarder_id', '$2', '$4')}
        ) AS quiet`,
       [tenantId, gateway, registeredAt, learntSince],
     );

@@ -1,5 +1,6 @@
 import { GATEWAYS, Gateway } from '@pvs/contracts';
 import { SqlExecutor } from '@pvs/sql';
+import { carriesGateway } from './carries-gateway';
 
 /** A forwarder in use, not silent, quiet since `lastHeardAt`. */
 export interface QuietForwarder {
@@ -52,9 +53,8 @@ export class QuietForwarders {
    */
   async pendingGateways(tenantId: string, forwarderId: string, since: Date, awaitedSince: Date): Promise<Gateway[]> {
     const rows = await this.sql.query<{ gateway: Gateway }>(
-      `WITH carried AS (SELECT DISTINCT gateway FROM rm_sms WHERE forwarder_id = $2 AND recorded_at >= $3 AND gateway IS NOT NULL)
-       SELECT g.gateway FROM unnest($4::text[]) WITH ORDINALITY AS g(gateway, position)
-       WHERE (NOT EXISTS (SELECT 1 FROM carried) OR g.gateway IN (SELECT gateway FROM carried))
+      `SELECT g.gateway FROM unnest($4::text[]) WITH ORDINALITY AS g(gateway, position)
+       WHERE ${carriesGateway('$2::uuid', 'g.gateway', '$3')}
          AND EXISTS (SELECT 1 FROM rm_payments p WHERE p.tenant_id = $1 AND p.gateway = g.gateway AND p.status = 'pending' AND p.created_at >= $5)
        ORDER BY g.position`,
       [tenantId, forwarderId, since, GATEWAYS, awaitedSince],
