@@ -43,6 +43,7 @@ interface Listed {
   retired_at: string | null;
   last_sms_at: string | null;
   sms_last_24h: number;
+  accounts: { gateway: string; account: string | null; sim: number | null; first_seen_at: string }[];
 }
 
 function forwardersSuite(backend: string, start: () => Promise<ServiceUnderTest>) {
@@ -120,7 +121,34 @@ function forwardersSuite(backend: string, start: () => Promise<ServiceUnderTest>
       ]);
     });
 
-    it("records a new phone once when its first SMS arrive together", async () => {
+    it('lists the accounts whose money each phone carries, once per account and SIM, in the order first seen', async () => {
+      const shop = await service.createTenant({ name: 'Carried Accounts' });
+      const bankStyle = (reference: string) => `Dear Customer, Rs.1,500.00 has been credited to your account 0123****4567 on 27-Nov-2026. Ref: ${reference}. Available balance Rs.25,000.00`;
+      const onSim = (body: string, sim: unknown) => ({ ...APPS.smsGateway(body), payload: { ...APPS.smsGateway(body).payload, simNumber: sim } });
+      for (const body of [onSim(credit(tid()), 1), onSim(credit(tid()), 1), onSim(bankStyle(tid()), 2), onSim(credit(tid()), '2'), onSim('Your OTP is 482913. Do not share it.', 1), onSim(credit(tid()), 'SIM 7 of 9')]) {
+        await ingest(shop, body);
+      }
+      expect((await ingest(shop, APPS.httpSms(credit(tid())))).status).toBe(200);
+
+      const forwarders = await listedWhen(shop, (all) => all.reduce((sum, forwarder) => sum + forwarder.sms_last_24h, 0) === 7);
+      const byApp = Object.fromEntries(forwarders.map((forwarder) => [forwarder.app, forwarder.accounts]));
+      const jazzCash = { gateway: 'wallet_one', account: '03444160241', first_seen_at: expect.any(String) };
+      expect(byApp).toEqual({
+        sms_gateway_app: [
+          { ...jazzCash, sim: 1 },
+          { ...jazzCash, account: '0123****4567', sim: 2 },
+          { ...jazzCash, sim: 2 },
+          { ...jazzCash, sim: null },
+        ],
+        httpsms: [{ ...jazzCash, sim: 1 }],
+      });
+      // What the operator changes answers with the accounts too, as the stream holds them.
+      const phone = forwarders.find((forwarder) => forwarder.app === 'httpsms');
+      const named = await service.admin('PATCH', `/admin/forwarders/${phone?.forwarder_id}`, { name: 'Counter' });
+      expect(named.body.data.accounts).toEqual(phone?.accounts);
+    });
+
+    it('records a new phone, and the account its first SMS carry, once when they arrive together', async () => {
       const shop = await service.createTenant({ name: 'Busy Phone' });
       const references = Array.from({ length: 12 }, tid);
       const responses = await Promise.all(references.map((reference) => ingest(shop, APPS.smsGateway(credit(reference), 'YnVzeS1waG9uZQ'))));
@@ -129,7 +157,7 @@ function forwardersSuite(backend: string, start: () => Promise<ServiceUnderTest>
       expect(ids.size).toBe(1);
       const [id] = ids;
       const stream = await service.app.get<EventStore>(EVENT_STORE).readStream(`forwarder-${id}`);
-      expect(stream.map((event) => event.type)).toEqual(['ForwarderSeen']);
+      expect(stream.map((event) => event.type)).toEqual(['ForwarderSeen', 'ForwarderAccountSeen']);
     });
 
     it('names a phone its app does not name by the X-Forwarder-Id header, on its SMS and its heartbeats alike', async () => {

@@ -241,4 +241,11 @@ export const readModelMigrations: readonly Migration[] = [
       ALTER TABLE rm_forwarders ADD COLUMN credential_key_id text;
     `,
   },
+  {
+    id: 'read-model/011-forwarder-accounts',
+    sql: `
+      -- the accounts each phone's credits and debits name, in the order first seen: [{gateway, account, sim, since}]
+      ALTER TABLE rm_forwarders ADD COLUMN accounts jsonb NOT NULL DEFAULT '[]';
+    `,
+  },
 ];

@@ -1,5 +1,5 @@
 import { FORWARDER_CATEGORY, FORWARDER_CREDENTIAL_ISSUED, ForwarderStatus, forwarderStream, isForwarderEvent } from '@pvs/contracts';
-import { Forwarder, ForwarderCommand, ForwarderHandle, ForwarderState, forwarderDecider, forwarderIdOf } from '@pvs/domain';
+import { CarriedAccount, Forwarder, ForwarderCommand, ForwarderHandle, ForwarderState, forwarderDecider, forwarderIdOf, isNewAccount } from '@pvs/domain';
 import { credentialMatches, parseCredential } from '@pvs/tenants';
 import { AppendSignals, CatchUpSubscription, Checkpoint, EventStore, RecordedEvent, handleCommand } from '@pvs/event-store';
 
@@ -38,14 +38,16 @@ export class ForwarderRegistry {
     return this.subscription.stop();
   }
 
-  /** Records the forwarder an SMS came through when it is new or was retired, and its recovery when it was silent; returns its id. */
-  async hear(from: ForwarderHandle, now: Date, correlationId: string): Promise<string> {
+  /**
+   * Records the forwarder an SMS came through when it is new or was retired, its recovery when it was silent, and the
+   * account the SMS names money of when the phone has not carried it before.
+   */
+  async hear(from: ForwarderHandle, carrying: CarriedAccount | null, now: Date, correlationId: string): Promise<void> {
     const id = forwarderIdOf(from);
-    const held = this.known.get(id);
-    // Known, in use and not silent: nothing to record. Otherwise the stream decides (known again, or recovered).
-    if (held?.state && held.state.retiredAt === null && held.state.silentSince === null) return id;
-    await this.send(id, { type: 'Hear', from, now }, correlationId);
-    return id;
+    const held = this.known.get(id)?.state;
+    // Known, in use, not silent, and no new account: nothing to record. Otherwise the stream decides.
+    if (held && held.retiredAt === null && held.silentSince === null && !isNewAccount(held, carrying)) return;
+    await this.send(id, { type: 'Hear', from, carrying, now }, correlationId);
   }
 
   /**

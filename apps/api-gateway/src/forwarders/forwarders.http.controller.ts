@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Param, Patch, Post
 import { FastifyRequest } from 'fastify';
 import { FORWARDER_NOT_FOUND, Forwarder, ForwarderCommand, ForwarderHandle, Principal, Result, forwarderIdOf, refused, succeed } from '@pvs/domain';
 import { TENANT_DIRECTORY, TenantDirectory, issueCredential } from '@pvs/tenants';
-import { FORWARDERS_PROJECTION, ForwarderView, ForwarderViews, ReadModelPosition } from '@pvs/read-model';
+import { CarriedAccountView, FORWARDERS_PROJECTION, ForwarderView, ForwarderViews, ReadModelPosition } from '@pvs/read-model';
 import { READ_MODEL_POSITION } from '../projections/read-model-position.provider';
 import { CLOCK, Clock } from '@pvs/runtime';
 import { CurrentOperator, OperatorGuard } from '../auth/operator.guard';
@@ -19,6 +19,8 @@ export const FORWARDER_VIEWS = Symbol('FORWARDER_VIEWS');
 /** How long an operator's change waits to be live in this process and in the list (it is recorded either way). */
 const LIVE_WAIT_MS = 2_000;
 
+const accountsResponse = (accounts: readonly CarriedAccountView[]) => accounts.map(({ gateway, account, sim, since }) => ({ gateway, account, sim, first_seen_at: since }));
+
 const forwarderResponse = (forwarder: Forwarder) => ({
   forwarder_id: forwarder.id,
   tenant_id: forwarder.tenantId,
@@ -30,6 +32,7 @@ const forwarderResponse = (forwarder: Forwarder) => ({
   retired_at: forwarder.retiredAt,
   silent_since: forwarder.silentSince,
   credential_key_id: forwarder.credential?.keyId ?? null,
+  accounts: accountsResponse(forwarder.accounts),
 });
 
 const listedResponse = (forwarder: ForwarderView) => ({
@@ -43,6 +46,7 @@ const listedResponse = (forwarder: ForwarderView) => ({
   retired_at: forwarder.retiredAt?.toISOString() ?? null,
   silent_since: forwarder.silentSince?.toISOString() ?? null,
   credential_key_id: forwarder.credentialKeyId,
+  accounts: accountsResponse(forwarder.accounts),
   last_heard_at: forwarder.lastHeardAt?.toISOString() ?? null,
   last_sms_at: forwarder.lastSmsAt?.toISOString() ?? null,
   sms_last_24h: forwarder.smsLastDay,

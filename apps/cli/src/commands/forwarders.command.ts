@@ -12,10 +12,15 @@ interface ForwarderData {
   readonly retired_at: string | null;
   readonly silent_since: string | null;
   readonly credential_key_id: string | null;
+  readonly accounts: readonly { readonly gateway: string; readonly account: string | null; readonly sim: number | null }[];
   readonly forwarder_key?: string;
   readonly last_sms_at?: string | null;
   readonly sms_last_24h?: number;
 }
+
+/** "wallet_one 4821 sim1, bank": the accounts a phone carries, in a cell. */
+const accountsOf = (forwarder: ForwarderData) =>
+  forwarder.accounts.map(({ gateway, account, sim }) => [gateway, account, sim === null ? null : `sim${sim}`].filter((part) => part !== null).join(' ')).join(', ') || null;
 
 const heartbeatOf = (forwarder: ForwarderData) => (forwarder.heartbeat ? `${forwarder.heartbeat.status} ${forwarder.heartbeat.at}` : null);
 
@@ -30,12 +35,13 @@ export function forwardersCommand(program: Command): void {
     .action(
       action(async ({ api, out }, options: { tenant?: string; limit?: number }) => {
         const all = await api.get<ForwarderData[]>('/admin/forwarders', { tenant_id: options.tenant, limit: options.limit });
-        out.rows(all, ['id', 'tenant', 'app', 'device', 'name', 'last SMS', 'SMS 24 h', 'heartbeat', 'silent since', 'retired at'], (f) => [
+        out.rows(all, ['id', 'tenant', 'app', 'device', 'name', 'accounts', 'last SMS', 'SMS 24 h', 'heartbeat', 'silent since', 'retired at'], (f) => [
           f.forwarder_id,
           f.tenant_id,
           f.app,
           f.device,
           f.name,
+          accountsOf(f),
           f.last_sms_at ?? null,
           f.sms_last_24h ?? 0,
           heartbeatOf(f),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { FORWARDER_HEARTBEAT, FORWARDER_RECOVERED, FORWARDER_SEEN, FORWARDER_WENT_SILENT, SMS_RECEIVED, forwarderStream, smsStream } from '@pvs/contracts';
+import { FORWARDER_ACCOUNT_SEEN, FORWARDER_HEARTBEAT, FORWARDER_RECOVERED, FORWARDER_SEEN, FORWARDER_WENT_SILENT, SMS_RECEIVED, forwarderStream, smsStream } from '@pvs/contracts';
 import { NO_STREAM } from '@pvs/event-store';
 import { PostgresEventStore } from '@pvs/event-store/postgres';
 import { SqlClient } from '@pvs/sql';
@@ -79,6 +79,22 @@ onPgliteAndPostgres((backend, open) => {
       await sms(till, '2026-11-20T12:00:00.000Z');
       await project();
       expect(await row(till)).toMatchObject({ silent_since: null, last_heard_at: new Date('2026-11-20T12:00:00.000Z') });
+    });
+
+    it('lists the accounts a phone carries in the order first seen, once each however often replayed', async () => {
+      const till = await phone('2026-11-20T09:00:00.000Z');
+      await append(till, FORWARDER_ACCOUNT_SEEN, { tenantId, gateway: 'wallet_one', account: '03444160241', sim: 1, seenAt: '2026-11-20T09:00:00.000Z' });
+      await append(till, FORWARDER_ACCOUNT_SEEN, { tenantId, gateway: 'bank', account: null, sim: null, seenAt: '2026-11-20T10:00:00.000Z' });
+      const expected = [
+        { gateway: 'wallet_one', account: '03444160241', sim: 1, since: '2026-11-20T09:00:00.000Z' },
+        { gateway: 'bank', account: null, sim: null, since: '2026-11-20T10:00:00.000Z' },
+      ];
+      const accounts = async () => (await sql.query<{ accounts: unknown }>('SELECT accounts FROM rm_forwarders WHERE forwarder_id = $1', [till]))[0]?.accounts;
+      await project(1);
+      expect(await accounts()).toEqual(expected);
+      await sql.query("DELETE FROM rm_checkpoints WHERE projection = 'forwarders'");
+      await project(2);
+      expect(await accounts()).toEqual(expected);
     });
   });
 });

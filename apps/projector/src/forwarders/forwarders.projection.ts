@@ -1,4 +1,5 @@
 import {
+  FORWARDER_ACCOUNT_SEEN,
   FORWARDER_CREDENTIAL_ISSUED,
   FORWARDER_CREDENTIAL_REVOKED,
   FORWARDER_HEARTBEAT,
@@ -83,12 +84,17 @@ async function applyForwarder(tx: SqlExecutor, event: RecordedEvent<ForwarderEve
       return;
     case FORWARDER_CREDENTIAL_REVOKED:
       await change('credential_key_id = NULL', []);
+      return;
+    case FORWARDER_ACCOUNT_SEEN: {
+      const { gateway, account, sim, seenAt } = event.data;
+      await change('accounts = accounts || $3::jsonb', [JSON.stringify([{ gateway, account, sim, since: seenAt }])]);
+    }
   }
 }
 
 /**
- * `rm_forwarders`: each tenant's forwarding phones, their names, last heartbeat, last word, silence and retirement
- * (their SMS are in `rm_sms`); `rm_forwarder_heard`: when each spoke over the last four weeks, for its usual quiet.
+ * `rm_forwarders`: each tenant's forwarding phones, their names, the accounts they carry, last heartbeat, last word,
+ * silence and retirement (their SMS are in `rm_sms`); `rm_forwarder_heard`: when each spoke over the last four weeks, for its usual quiet.
  */
 export const forwardersProjection: Projection<Tables> = {
   ...FORWARDERS_PROJECTION,

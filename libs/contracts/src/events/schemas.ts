@@ -70,6 +70,7 @@ export const EVENT_SCHEMAS: { readonly [T in DomainEvent['type']]: EventSchema }
   ForwarderRecovered: FIRST,
   ForwarderCredentialIssued: FIRST,
   ForwarderCredentialRevoked: FIRST,
+  ForwarderAccountSeen: FIRST,
   BalanceStated: FIRST,
   SmsGapSuspected: FIRST,
   SmsGapFilled: FIRST,

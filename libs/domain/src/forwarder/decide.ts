@@ -1,4 +1,5 @@
 import {
+  FORWARDER_ACCOUNT_SEEN,
   FORWARDER_CREDENTIAL_ISSUED,
   FORWARDER_CREDENTIAL_REVOKED,
   FORWARDER_HEARTBEAT,
@@ -12,13 +13,15 @@ import {
   ForwarderStatus,
   Gateway,
   HashedCredential,
+  SMS_PARSED,
+  SmsParse,
   SmsSource,
   isForwarderEvent,
 } from '@pvs/contracts';
 import { Decider, Decision, accept, refuse } from '../decider';
 import { forwarderIdFor } from '../ids/payment-id';
 import { Principal } from '../operator';
-import { ForwarderState, evolveForwarder } from './evolve';
+import { CarriedAccount, ForwarderState, evolveForwarder } from './evolve';
 
 export const FORWARDER_NOT_FOUND = 'Forwarder not found';
 
@@ -35,9 +38,27 @@ export function forwarderIdOf({ tenantId, app, device, namedBy }: ForwarderHandl
   return forwarderIdFor(tenantId, namedBy === 'header' ? null : app, device);
 }
 
+/** How many accounts a phone's record lists: more is no phone a shop keeps, and its SMS count all the same. */
+export const MAX_CARRIED_ACCOUNTS = 32;
+
+/** The account an SMS's reading names money of (a credit, or a debit stating its balance); null for any other SMS. */
+export function accountCarriedBy(parse: SmsParse, sim: number | null): CarriedAccount | null {
+  if (parse.type === SMS_PARSED) return { gateway: parse.data.gateway, account: parse.data.receivingAccount, sim };
+  const { debit } = parse.data;
+  return debit ? { gateway: debit.gateway, account: debit.account, sim } : null;
+}
+
+/** Whether hearing the phone carry this account (if any) is news: one it has not carried before, while there is room. */
+export function isNewAccount(forwarder: ForwarderState, carrying: CarriedAccount | null): carrying is CarriedAccount {
+  if (!carrying) return false;
+  const accounts = forwarder?.accounts ?? [];
+  const known = accounts.some(({ gateway, account, sim }) => gateway === carrying.gateway && account === carrying.account && sim === carrying.sim);
+  return !known && accounts.length < MAX_CARRIED_ACCOUNTS;
+}
+
 export type ForwarderCommand =
-  /** An SMS came through it: known from then on. */
-  | { readonly type: 'Hear'; readonly from: ForwarderHandle; readonly now: Date }
+  /** An SMS came through it, naming money of `carrying` (or none): known from then on. */
+  | { readonly type: 'Hear'; readonly from: ForwarderHandle; readonly carrying: CarriedAccount | null; readonly now: Date }
   | { readonly type: 'Beat'; readonly from: ForwarderHandle; readonly status: ForwarderStatus; readonly at: Date | null; readonly now: Date }
   | { readonly type: 'Name'; readonly name: string; readonly by: Principal }
   /** The watch found it quiet for longer than usual while its tenant waits for money of `pendingGateways`. */
@@ -54,15 +75,19 @@ export const NAMED_BY_PAYLOAD = "This phone's app names it in every payload: it 
 
 /**
  * A forwarder is known from the first SMS or heartbeat it sends, once: hearing it again changes nothing (its SMS are
- * its history), unless it was retired, when it is back, or silent, when it has recovered. Every heartbeat is
+ * its history), unless it was retired, when it is back, or silent, when it has recovered, or the SMS names money of an
+ * account it has not carried before. Every heartbeat is
  * recorded; one saying the phone is offline is no sign of life. A silence is raised once, never for a retired phone,
  * and never on a reading of the phone's last word older than one its stream holds (a recovery the read model had
  * not caught up with).
  */
 export function decideForwarder(command: ForwarderCommand, forwarder: ForwarderState): Decision<ForwarderEvent> {
   switch (command.type) {
-    case 'Hear':
-      return accept(...heard(forwarder, command.from, command.now));
+    case 'Hear': {
+      const { from, carrying, now } = command;
+      const news = isNewAccount(forwarder, carrying) ? [accountSeen(forwarderIdOf(from), from.tenantId, carrying, now)] : [];
+      return accept(...heard(forwarder, from, now), ...news);
+    }
     case 'Beat': {
       const { from, status, at, now } = command;
       const beat: ForwarderEvent = { type: FORWARDER_HEARTBEAT, data: { forwarderId: forwarderIdOf(from), status, at: (at ?? now).toISOString(), recordedAt: now.toISOString() } };
@@ -114,6 +139,10 @@ function heard(forwarder: ForwarderState, from: ForwarderHandle, now: Date): For
 
 function issued(forwarderId: string, tenantId: string, credential: HashedCredential, by: Principal, now: Date): ForwarderEvent {
   return { type: FORWARDER_CREDENTIAL_ISSUED, data: { forwarderId, tenantId, credential, issuedBy: by.name, issuedAt: now.toISOString() } };
+}
+
+function accountSeen(forwarderId: string, tenantId: string, { gateway, account, sim }: CarriedAccount, now: Date): ForwarderEvent {
+  return { type: FORWARDER_ACCOUNT_SEEN, data: { forwarderId, tenantId, gateway, account, sim, seenAt: now.toISOString() } };
 }
 
 function seen(from: ForwarderHandle, now: Date): ForwarderSeen {

@@ -1,4 +1,5 @@
 import {
+  FORWARDER_ACCOUNT_SEEN,
   FORWARDER_CREDENTIAL_ISSUED,
   FORWARDER_CREDENTIAL_REVOKED,
   FORWARDER_HEARTBEAT,
@@ -8,11 +9,16 @@ import {
   FORWARDER_SEEN,
   FORWARDER_WENT_SILENT,
   ForwarderEvent,
+  SMS_PARSED,
+  SMS_REJECTED,
+  SmsParse,
+  SmsParsedData,
 } from '@pvs/contracts';
 import { fold } from '../decider';
 import { forwarderIdFor } from '../ids/payment-id';
 import { BOOTSTRAP_ADMIN, Principal } from '../operator';
-import { ForwarderCommand, ForwarderHandle, NAMED_BY_PAYLOAD, decideForwarder, forwarderDecider, forwarderIdOf } from './decide';
+import { CarriedAccount } from './evolve';
+import { ForwarderCommand, ForwarderHandle, MAX_CARRIED_ACCOUNTS, NAMED_BY_PAYLOAD, accountCarriedBy, decideForwarder, forwarderDecider, forwarderIdOf } from './decide';
 
 const TENANT = '6a1f0c2e-8d3b-4e7a-9c5d-2b1e0f3a4c5d';
 const phone: ForwarderHandle = { tenantId: TENANT, app: 'sms_gateway_app', device: 'ZXhhbXBsZQ', namedBy: 'payload' };
@@ -33,7 +39,7 @@ const silent = (detectedAt = T2): ForwarderEvent => ({
 });
 const recovered = (heardAt: string): ForwarderEvent => ({ type: FORWARDER_RECOVERED, data: { forwarderId: ID, tenantId: TENANT, silentSince: T2, heardAt } });
 const markSilent: ForwarderCommand = { type: 'MarkSilent', lastHeardAt: new Date(T1), usualQuietMs: 7_200_000, pendingGateways: ['wallet_one'], now: new Date(T2) };
-const hear = (at = T1): ForwarderCommand => ({ type: 'Hear', from: phone, now: new Date(at) });
+const hear = (at = T1, carrying: CarriedAccount | null = null): ForwarderCommand => ({ type: 'Hear', from: phone, carrying, now: new Date(at) });
 const notFound = { ok: false, refusal: { kind: 'not_found', message: 'Forwarder not found' } };
 
 describe('decideForwarder', () => {
@@ -103,6 +109,7 @@ describe('decideForwarder', () => {
       silentSince: null,
       lastWordAt: '2026-11-28T00:00:00.000Z',
       credential: null,
+      accounts: [],
     });
   });
 
@@ -111,6 +118,46 @@ describe('decideForwarder', () => {
     const byHeader = { ...phone, device: 'counter', namedBy: 'header' } as const;
     expect(forwarderIdOf(byHeader)).toBe(forwarderIdOf({ ...byHeader, app: 'native' }));
     expect(forwarderIdOf(byHeader)).not.toBe(forwarderIdOf({ ...byHeader, namedBy: 'payload' }));
+  });
+});
+
+describe('the accounts a phone carries', () => {
+  const jazzCash: CarriedAccount = { gateway: 'wallet_one', account: '4821', sim: 1 };
+  const onSim2: CarriedAccount = { ...jazzCash, sim: 2 };
+  const bank: CarriedAccount = { gateway: 'bank', account: null, sim: null };
+  const accountSeen = (carried: CarriedAccount, at = T1): ForwarderEvent => ({ type: FORWARDER_ACCOUNT_SEEN, data: { forwarderId: ID, tenantId: TENANT, ...carried, seenAt: at } });
+
+  it.each<[string, ForwarderEvent[], ForwarderCommand, ForwarderEvent[]]>([
+    ['the first SMS of a new phone names an account', [], hear(T0, jazzCash), [seen(T0), accountSeen(jazzCash, T0)]],
+    ['an account it has not carried', [seen()], hear(T1, jazzCash), [accountSeen(jazzCash)]],
+    ['one it carries', [seen(), accountSeen(jazzCash)], hear(T2, jazzCash), []],
+    ['the same account on its other SIM', [seen(), accountSeen(jazzCash)], hear(T1, onSim2), [accountSeen(onSim2)]],
+    ['an account its SMS do not state', [seen(), accountSeen(jazzCash)], hear(T1, bank), [accountSeen(bank)]],
+    ['an SMS naming no money', [seen(), accountSeen(jazzCash)], hear(T1, null), []],
+    ['a silent phone speaks of a new account', [seen(), silent()], hear('2026-11-27T13:00:00.000Z', jazzCash), [recovered('2026-11-27T13:00:00.000Z'), accountSeen(jazzCash, '2026-11-27T13:00:00.000Z')]],
+    ['a retired phone comes back with an account it carried', [seen(), accountSeen(jazzCash), retired()], hear(T2, jazzCash), [seen(T2)]],
+  ])('%s', (_label, history, command, events) => {
+    expect(decideForwarder(command, fold(forwarderDecider, history))).toEqual({ ok: true, events });
+  });
+
+  it('lists them in the order first seen, and stops listing at the cap', () => {
+    const many = Array.from({ length: MAX_CARRIED_ACCOUNTS }, (_, i): CarriedAccount => ({ gateway: 'bank', account: String(1000 + i), sim: null }));
+    const full = fold(forwarderDecider, [seen(), ...many.map((carried) => accountSeen(carried))]);
+    expect(full?.accounts).toEqual(many.map((carried) => ({ ...carried, since: T1 })));
+    expect(decideForwarder(hear(T2, jazzCash), full)).toEqual({ ok: true, events: [] });
+    expect(decideForwarder(hear(T2, jazzCash), fold(forwarderDecider, [seen(), ...many.slice(1).map((carried) => accountSeen(carried))]))).toEqual({ ok: true, events: [accountSeen(jazzCash, T2)] });
+  });
+
+  it('reads the account from a credit, or from a debit stating its balance, and none from any other SMS', () => {
+    const credit: SmsParsedData = {
+      smsId: 'sms-1', tenantId: TENANT, gateway: 'wallet_two', tier: 'template', templateId: null, institution: null, reference: '123', normalizedReference: '123',
+      amountPaisa: 150_000, payer: null, receivingAccount: '0345', balancePaisa: null, occurredAt: null, reparsed: false,
+    };
+    const parsed: SmsParse = { type: SMS_PARSED, data: credit };
+    expect(accountCarriedBy(parsed, 2)).toEqual({ gateway: 'wallet_two', account: '0345', sim: 2 });
+    const debit: SmsParse = { type: SMS_REJECTED, data: { smsId: 'sms-2', tenantId: TENANT, reason: 'not_a_credit', debit: { gateway: 'bank', amountPaisa: 5_000, balancePaisa: 10_000, account: null } } };
+    expect(accountCarriedBy(debit, null)).toEqual({ gateway: 'bank', account: null, sim: null });
+    expect(accountCarriedBy({ type: SMS_REJECTED, data: { smsId: 'sms-3', tenantId: TENANT, reason: 'not_a_credit' } }, 1)).toBeNull();
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  FORWARDER_ACCOUNT_SEEN,
   FORWARDER_CREDENTIAL_ISSUED,
   FORWARDER_CREDENTIAL_REVOKED,
   FORWARDER_HEARTBEAT,
@@ -9,9 +10,17 @@ import {
   FORWARDER_WENT_SILENT,
   ForwarderEvent,
   ForwarderStatus,
+  Gateway,
   HashedCredential,
   SmsSource,
 } from '@pvs/contracts';
+
+/** An account whose SMS come through a phone (see ForwarderAccountSeenData). */
+export interface CarriedAccount {
+  readonly gateway: Gateway;
+  readonly account: string | null;
+  readonly sim: number | null;
+}
 
 /** A forwarding phone as folded from its stream. */
 export interface Forwarder {
@@ -30,6 +39,8 @@ export interface Forwarder {
   readonly lastWordAt: string;
   /** Its own key, as a hash; null when it has none (it authenticates with its tenant's credentials). */
   readonly credential: HashedCredential | null;
+  /** The accounts its credits and debits name, in the order first seen. */
+  readonly accounts: readonly (CarriedAccount & { readonly since: string })[];
 }
 
 export type ForwarderState = Forwarder | null;
@@ -39,7 +50,7 @@ export function evolveForwarder(forwarder: ForwarderState, event: ForwarderEvent
     const { forwarderId, tenantId, app, device, seenAt } = event.data;
     return forwarder
       ? { ...forwarder, retiredAt: null, lastWordAt: latest(forwarder.lastWordAt, seenAt) }
-      : { id: forwarderId, tenantId, app, device, name: null, firstSeenAt: seenAt, heartbeat: null, retiredAt: null, silentSince: null, lastWordAt: seenAt, credential: null };
+      : { id: forwarderId, tenantId, app, device, name: null, firstSeenAt: seenAt, heartbeat: null, retiredAt: null, silentSince: null, lastWordAt: seenAt, credential: null, accounts: [] };
   }
   if (!forwarder) return forwarder;
   switch (event.type) {
@@ -60,6 +71,10 @@ export function evolveForwarder(forwarder: ForwarderState, event: ForwarderEvent
       return { ...forwarder, credential: event.data.credential };
     case FORWARDER_CREDENTIAL_REVOKED:
       return forwarder.credential?.keyId === event.data.keyId ? { ...forwarder, credential: null } : forwarder;
+    case FORWARDER_ACCOUNT_SEEN: {
+      const { gateway, account, sim, seenAt } = event.data;
+      return { ...forwarder, accounts: [...forwarder.accounts, { gateway, account, sim, since: seenAt }] };
+    }
   }
 }
 

@@ -1,5 +1,13 @@
-import { ForwarderStatus, SmsSource } from '@pvs/contracts';
+import { ForwarderStatus, Gateway, SmsSource } from '@pvs/contracts';
 import { SqlExecutor } from '@pvs/sql';
+
+/** An account whose SMS come through the phone, and since when. */
+export interface CarriedAccountView {
+  readonly gateway: Gateway;
+  readonly account: string | null;
+  readonly sim: number | null;
+  readonly since: string;
+}
 
 export interface ForwarderView {
   readonly forwarderId: string;
@@ -18,6 +26,8 @@ export interface ForwarderView {
   readonly silentSince: Date | null;
   /** The key id of its own forwarder key; null when it has none. */
   readonly credentialKeyId: string | null;
+  /** The accounts its credits and debits name, in the order first seen. */
+  readonly accounts: readonly CarriedAccountView[];
 }
 
 export interface ForwarderQuery {
@@ -39,6 +49,7 @@ interface ForwarderRow {
   last_heard_at: Date | null;
   silent_since: Date | null;
   credential_key_id: string | null;
+  accounts: CarriedAccountView[];
   last_sms_at: Date | null;
   sms_last_day: string;
 }
@@ -50,7 +61,7 @@ export class ForwarderViews {
   async list(query: ForwarderQuery): Promise<ForwarderView[]> {
     const rows = await this.sql.query<ForwarderRow>(
       `SELECT f.forwarder_id::text AS forwarder_id, f.tenant_id::text AS tenant_id, f.app, f.device, f.name, f.first_seen_at,
-              f.heartbeat_status, f.heartbeat_at, f.retired_at, f.last_heard_at, f.silent_since, f.credential_key_id, traffic.last_sms_at, traffic.sms_last_day
+              f.heartbeat_status, f.heartbeat_at, f.retired_at, f.last_heard_at, f.silent_since, f.credential_key_id, f.accounts, traffic.last_sms_at, traffic.sms_last_day
        FROM rm_forwarders f
        LEFT JOIN LATERAL (
          SELECT max(recorded_at) AS last_sms_at, count(*) FILTER (WHERE recorded_at > $2::timestamptz - interval '24 hours') AS sms_last_day
@@ -74,6 +85,7 @@ export class ForwarderViews {
       lastHeardAt: row.last_heard_at,
       silentSince: row.silent_since,
       credentialKeyId: row.credential_key_id,
+      accounts: row.accounts,
     }));
   }
 }

@@ -688,6 +688,11 @@ async function loadForwarders() {
   return forwarders;
 }
 
+/** "Wallet one ****4821 (SIM 1)": an account the phone carries, as its SMS state it. */
+function carriedAccount({ gateway, account, sim }) {
+  return [GATEWAY_LABELS[gateway] ?? gateway, account ?? 'account not stated', sim ? `(SIM ${sim})` : ''].filter(Boolean).join(' ');
+}
+
 function forwarderRow(forwarder) {
   const app = APP_LABELS[forwarder.app] ?? forwarder.app;
   const phone = forwarder.name ?? forwarder.device ?? `Unnamed (${app})`;
@@ -705,6 +710,7 @@ function forwarderRow(forwarder) {
     ),
     h('td', {}, tenantNames.get(forwarder.tenant_id) ?? forwarder.tenant_id),
     h('td', {}, app),
+    h('td', { 'data-col': 'accounts' }, forwarder.accounts.length > 0 ? forwarder.accounts.map(carriedAccount).join(', ') : dash),
     h('td', { 'data-col': 'last_sms' }, forwarder.last_sms_at ? ago(forwarder.last_sms_at) : dash),
     h('td', { class: 'num', 'data-col': 'sms_last_24h' }, number.format(forwarder.sms_last_24h)),
     h('td', { 'data-col': 'heartbeat' }, heartbeat ? [badge(HEARTBEAT_TONES[heartbeat.status], heartbeat.status), ' ', ago(heartbeat.at)] : dash),
@@ -716,7 +722,7 @@ function renderForwarders(body, forwarders, meta) {
   const watched = forwarders.filter((forwarder) => !forwarder.retired_at).length;
   const silent = forwarders.filter((forwarder) => forwarder.silent_since).length;
   meta.textContent = `${number.format(watched)} in use · ${number.format(silent)} silent · ${number.format(forwarders.length - watched)} retired`;
-  const headings = [['Phone'], ['Tenant'], ['App'], ['Last SMS'], ['SMS, 24 h', 'num'], ['Heartbeat'], ['Retired']];
+  const headings = [['Phone'], ['Tenant'], ['App'], ['Accounts'], ['Last SMS'], ['SMS, 24 h', 'num'], ['Heartbeat'], ['Retired']];
   body.replaceChildren(forwarders.length > 0 ? table('forwarders-table', headings, forwarders.map(forwarderRow)) : empty('No phone has forwarded an SMS yet.'));
 }
 

@@ -86,7 +86,7 @@ export const OPERATOR_SCHEMAS: Record<string, SchemaObject> = {
   },
   Forwarder: {
     type: 'object',
-    required: ['forwarder_id', 'tenant_id', 'app', 'device', 'name', 'first_seen_at', 'heartbeat', 'retired_at', 'silent_since', 'credential_key_id'],
+    required: ['forwarder_id', 'tenant_id', 'app', 'device', 'name', 'first_seen_at', 'heartbeat', 'retired_at', 'silent_since', 'credential_key_id', 'accounts'],
     properties: {
       forwarder_id: uuid,
       tenant_id: uuid,
@@ -105,6 +105,20 @@ export const OPERATOR_SCHEMAS: Record<string, SchemaObject> = {
         description: 'When it was found quiet for longer than it usually is at that hour of the week while its tenant has payments pending; null once it speaks again',
       },
       credential_key_id: { ...nullable(str), description: 'The key id of its own forwarder key (pvsfw_<key id>_…); null when it has none' },
+      accounts: {
+        type: 'array',
+        description: 'The accounts whose money SMS (credits, and debits stating a balance) come through it, in the order first seen',
+        items: {
+          type: 'object',
+          required: ['gateway', 'account', 'sim', 'first_seen_at'],
+          properties: {
+            gateway: { type: 'string', enum: [...GATEWAYS] },
+            account: { ...nullable(str), description: 'The receiving account as its SMS state it (often masked); null when they state none' },
+            sim: { ...nullable({ type: 'integer', minimum: 1, maximum: 9 }), description: 'The SIM slot they came in on, when the app says (SMS Gateway for Android, httpSMS)' },
+            first_seen_at: dateTime,
+          },
+        },
+      },
       last_heard_at: { ...nullable(dateTime), description: 'Listed forwarders only: its last SMS, or heartbeat saying it is online' },
       last_sms_at: { ...nullable(dateTime), description: 'Listed forwarders only: its last SMS' },
       sms_last_24h: { type: 'integer', minimum: 0, description: 'Listed forwarders only: SMS it forwarded in the 24 hours before the request' },

@@ -13,6 +13,8 @@ export interface ForwardedSms {
   /** The phone, as the payload (or the merchant's header) names it; null when nothing names it. */
   readonly device: string | null;
   readonly namedBy: 'payload' | 'header';
+  /** The SIM slot it came in on, when the app says (1 for the first). */
+  readonly sim: number | null;
 }
 
 /** A forwarder app's word on its phone, posted to the same URL as its SMS. */
@@ -48,13 +50,13 @@ const isObject = (value: unknown): value is Payload => typeof value === 'object'
 export function readForwardedSms(payload: Payload): ForwarderReading {
   if ('sender' in payload || 'body' in payload) return readNative(payload);
   if (payload.event === 'sms:received' && isObject(payload.payload)) {
-    const { message, phoneNumber, receivedAt } = payload.payload;
-    return checked('sms_gateway_app', phoneNumber, message, lenientTime(receivedAt), 'payload.phoneNumber', 'payload.message', deviceName(payload.deviceId));
+    const { message, phoneNumber, receivedAt, simNumber } = payload.payload;
+    return checked('sms_gateway_app', phoneNumber, message, lenientTime(receivedAt), 'payload.phoneNumber', 'payload.message', deviceName(payload.deviceId), simSlot(simNumber));
   }
   if (payload.event === 'system:ping') return { heartbeat: 'online', at: null, source: 'sms_gateway_app', device: deviceName(payload.deviceId), namedBy: 'payload' };
   if (payload.type === 'message.phone.received' && isObject(payload.data)) {
-    const { contact, content, timestamp, owner } = payload.data;
-    return checked('httpsms', contact, content, lenientTime(timestamp), 'data.contact', 'data.content', deviceName(owner));
+    const { contact, content, timestamp, owner, sim } = payload.data;
+    return checked('httpsms', contact, content, lenientTime(timestamp), 'data.contact', 'data.content', deviceName(owner), simSlot(sim));
   }
   const httpSmsHeartbeat = typeof payload.type === 'string' ? HTTPSMS_HEARTBEATS[payload.type] : undefined;
   if (httpSmsHeartbeat && isObject(payload.data)) {
@@ -65,6 +67,12 @@ export function readForwardedSms(payload: Payload): ForwarderReading {
     return checked('sms_to_url_forwarder', payload.from, payload.text, lenientTime(payload.receivedStamp), 'from', 'text', null);
   }
   return { error: 'Unrecognized request body: send {sender, body, received_at} or the webhook of a supported SMS forwarder' };
+}
+
+/** A SIM slot as apps say it (`2`, `"2"`, httpSMS's `"SIM2"`); anything else says none (never a reason to refuse an SMS). */
+export function simSlot(value: unknown): number | null {
+  const digit = typeof value === 'number' ? String(value) : typeof value === 'string' ? /^(?:SIM)?\s*([1-9])$/i.exec(value.trim())?.[1] : undefined;
+  return digit !== undefined && /^[1-9]$/.test(digit) ? Number(digit) : null;
 }
 
 /**
@@ -89,13 +97,22 @@ function readNative(payload: Payload): Reading {
   return checked('native', payload.sender, payload.body, receivedAt, 'sender', 'body', null);
 }
 
-function checked(source: SmsSource, sender: unknown, body: unknown, receivedAt: string | null, senderField: string, bodyField: string, device: string | null): Reading {
+function checked(
+  source: SmsSource,
+  sender: unknown,
+  body: unknown,
+  receivedAt: string | null,
+  senderField: string,
+  bodyField: string,
+  device: string | null,
+  sim: number | null = null,
+): Reading {
   if (typeof sender !== 'string') return { error: `${senderField} must be a non-empty string` };
   const senderProblem = plainTextProblem(sender.trim(), 'identifier', 1, MAX_SENDER_LENGTH);
   if (senderProblem !== null) return { error: `${senderField} ${senderProblem}` };
   if (typeof body !== 'string' || body.trim() === '') return { error: `${bodyField} must be a non-empty string` };
   if (body.length > MAX_BODY_LENGTH) return { error: `${bodyField} must be at most ${MAX_BODY_LENGTH} characters` };
-  return { sender: sender.trim(), body, receivedAt, source, device, namedBy: 'payload' };
+  return { sender: sender.trim(), body, receivedAt, source, device, namedBy: 'payload', sim };
 }
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/;

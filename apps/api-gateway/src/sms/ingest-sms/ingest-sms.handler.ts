@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SMS_CATEGORY, SMS_MATCHED, SMS_REJECTED, SMS_UNMATCHED, SmsOutcome, SmsReceivedData, isOutcomeOfParse, paisaToPkr, smsStream } from '@pvs/contracts';
-import { NO_SMS, Result, Tenant, outcomesOfParse, refused, smsDecider, smsIdFor, succeed } from '@pvs/domain';
+import { ForwarderHandle, NO_SMS, Result, Tenant, accountCarriedBy, forwarderIdOf, outcomesOfParse, refused, smsDecider, smsIdFor, succeed } from '@pvs/domain';
 import { APPEND_SIGNALS, AppendSignals, Checkpoint, EVENT_STORE, EventFilter, EventStore, RecordedEvent, handleCommand } from '@pvs/event-store';
 import { METRICS, Metrics } from '@pvs/observability';
 import { CLOCK, Clock } from '@pvs/runtime';
@@ -47,6 +47,7 @@ export class IngestSmsHandler {
   async ingest(tenant: Tenant, sms: ForwardedSms, correlationId: string): Promise<Result<IngestOutcome>> {
     const smsId = smsIdFor(tenant.id, normalizeSender(sms.sender), sms.body);
     const stream = smsStream(smsId);
+    const phone: ForwarderHandle = { tenantId: tenant.id, app: sms.source, device: sms.device, namedBy: sms.namedBy };
     const received: SmsReceivedData = {
       smsId,
       tenantId: tenant.id,
@@ -55,9 +56,10 @@ export class IngestSmsHandler {
       receivedAt: sms.receivedAt,
       recordedAt: this.clock.now().toISOString(),
       source: sms.source,
-      forwarderId: await this.forwarders.hear({ tenantId: tenant.id, app: sms.source, device: sms.device, namedBy: sms.namedBy }, this.clock.now(), correlationId),
+      forwarderId: forwarderIdOf(phone),
     };
     const parse = parseRecordedSms(tenant, received, false, this.learned.forTenant(tenant.id));
+    await this.forwarders.hear(phone, accountCarriedBy(parse, sms.sim), this.clock.now(), correlationId);
     // Almost every SMS is new: it is appended without a read, and a repeat is read on the conflict.
     const recorded = await handleCommand(this.events, stream, smsDecider, { type: 'Record', received, parse }, {
       metadata: { tenantId: tenant.id, correlationId },

@@ -12,6 +12,7 @@ export const FORWARDER_WENT_SILENT = 'ForwarderWentSilent';
 export const FORWARDER_RECOVERED = 'ForwarderRecovered';
 export const FORWARDER_CREDENTIAL_ISSUED = 'ForwarderCredentialIssued';
 export const FORWARDER_CREDENTIAL_REVOKED = 'ForwarderCredentialRevoked';
+export const FORWARDER_ACCOUNT_SEEN = 'ForwarderAccountSeen';
 
 /** A forwarder's stream is named by its id, derived from tenant, app and device: every gateway process finds the same one. */
 export function forwarderStream(forwarderId: string): string {
@@ -42,6 +43,21 @@ export interface ForwarderHeartbeatData {
   /** When the app says it was so; when we heard it if it did not say. */
   readonly at: string;
   readonly recordedAt: string;
+}
+
+/**
+ * An account whose money SMS reach us through this phone, first seen: the gateway and the receiving account as its
+ * credits and debits state it (null when they state none), and the SIM slot they came in on when the app says
+ * (SMS Gateway for Android's `simNumber`, httpSMS's `sim`). Recorded once per account and SIM, so operators see
+ * which phone carries which money.
+ */
+export interface ForwarderAccountSeenData {
+  readonly forwarderId: string;
+  readonly tenantId: string;
+  readonly gateway: Gateway;
+  readonly account: string | null;
+  readonly sim: number | null;
+  readonly seenAt: string;
 }
 
 /** An operator's name for the forwarder ("Shop counter phone"). */
@@ -105,6 +121,7 @@ export type ForwarderWentSilent = Event<typeof FORWARDER_WENT_SILENT, ForwarderW
 export type ForwarderRecovered = Event<typeof FORWARDER_RECOVERED, ForwarderRecoveredData>;
 export type ForwarderCredentialIssued = Event<typeof FORWARDER_CREDENTIAL_ISSUED, ForwarderCredentialIssuedData>;
 export type ForwarderCredentialRevoked = Event<typeof FORWARDER_CREDENTIAL_REVOKED, ForwarderCredentialRevokedData>;
+export type ForwarderAccountSeen = Event<typeof FORWARDER_ACCOUNT_SEEN, ForwarderAccountSeenData>;
 /** Every event of a forwarder stream. */
 export type ForwarderEvent =
   | ForwarderSeen
@@ -114,7 +131,8 @@ export type ForwarderEvent =
   | ForwarderWentSilent
   | ForwarderRecovered
   | ForwarderCredentialIssued
-  | ForwarderCredentialRevoked;
+  | ForwarderCredentialRevoked
+  | ForwarderAccountSeen;
 const FORWARDER_EVENTS: EventTypeList<ForwarderEvent> = {
   [FORWARDER_SEEN]: true,
   [FORWARDER_HEARTBEAT]: true,
@@ -124,6 +142,7 @@ const FORWARDER_EVENTS: EventTypeList<ForwarderEvent> = {
   [FORWARDER_RECOVERED]: true,
   [FORWARDER_CREDENTIAL_ISSUED]: true,
   [FORWARDER_CREDENTIAL_REVOKED]: true,
+  [FORWARDER_ACCOUNT_SEEN]: true,
 };
 export const FORWARDER_EVENT_TYPES: readonly string[] = Object.keys(FORWARDER_EVENTS);
 export const isForwarderEvent = eventGuard<ForwarderEvent>(FORWARDER_EVENTS);
