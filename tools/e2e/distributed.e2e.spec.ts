@@ -4,11 +4,14 @@ import { createTestDatabase, TestDatabase } from '@pvs/sql/testing';
 import { describeWith } from '@pvs/testing';
 import { POLICY_TABLE, PolicyDriver, ReadYourWrites, WebhookReceiver, payThroughService, readCredits, payUnderPolicy } from '@pvs/embedded/testing';
 import { SEALED } from '@pvs/sms-parsers/testing';
+import { OtlpReceiver } from '@pvs/observability/testing';
+import { tracePayment } from './payment-trace';
 import { ServiceProcess, distributedEnv, buildOnce, freePort, jsonClient } from './service-processes';
 
 describeWith(['postgres', 'kafka', 'redis'], 'distributed mode: four processes on PostgreSQL, Kafka and Redis', () => {
   let database: TestDatabase;
   let receiver: WebhookReceiver;
+  const spans = new OtlpReceiver();
   const processes: ServiceProcess[] = [];
   const gateways: string[] = [];
   const adminToken = randomBytes(24).toString('base64url');
@@ -19,7 +22,10 @@ describeWith(['postgres', 'kafka', 'redis'], 'distributed mode: four processes o
     buildOnce();
     database = await createTestDatabase();
     receiver = await new WebhookReceiver().start();
-    const env = distributedEnv(database.url, adminToken, { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', METRICS_TOKEN: metricsToken });
+    await spans.start();
+    // Traced, as an operator turns it on: every process exports its spans over OTLP/HTTP.
+    const tracing = { OTEL_EXPORTER_OTLP_ENDPOINT: spans.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '100' };
+    const env = distributedEnv(database.url, adminToken, { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', METRICS_TOKEN: metricsToken, ...tracing });
     const metricsPort = await freePort();
     matcherMetrics = `http://127.0.0.1:${metricsPort}/metrics`;
     for (const app of ['matcher', 'projector', 'notifier'] as const) {
@@ -36,6 +42,7 @@ describeWith(['postgres', 'kafka', 'redis'], 'distributed mode: four processes o
   afterAll(async () => {
     const exits = await Promise.all(processes.map((p) => p.stop()));
     await receiver?.stop();
+    await spans.stop();
     await database?.drop();
     expect(exits).toEqual(processes.map(() => 0));
   }, 60_000);
@@ -72,6 +79,25 @@ describeWith(['postgres', 'kafka', 'redis'], 'distributed mode: four processes o
       const status = await call(gateway, 'GET', `/payments/status/${uuid}`, undefined, key);
       expect(status.body.data).toMatchObject({ status: 'verified', amount_detected: 1250 });
     }
+  });
+
+  it('traces one payment across the processes: the SMS ingest in a gateway, the match and the decision in the matcher, the webhook in the notifier', async () => {
+    const { chain, spans: all, registeredIn } = await tracePayment((...request) => call(gateways[0], ...request), adminToken, receiver.url, spans);
+    const ours = chain.filter((span) => !span.name.includes('payment-decisions'));
+    expect(ours.map((span) => [span.service, span.name])).toEqual([
+      ['pvs-notifier', 'webhook payment.verified'],
+      ['pvs-notifier', 'notify PaymentVerified'],
+      ['pvs-matcher', 'publish PaymentVerified'],
+      ['pvs-matcher', 'match SmsParsed'],
+      ['pvs-api-gateway', 'POST /api/v1/sms/ingest'],
+    ]);
+    // Kafka carries it between the matcher and the notifier; PostgreSQL's queries are spans of the work that made them.
+    expect(chain.filter((span) => span.name.includes('payment-decisions')).map((span) => [span.service, span.name.split(' ')[0]])).toEqual([
+      ['pvs-notifier', 'process'],
+      ['pvs-matcher', 'send'],
+    ]);
+    expect(all.some((span) => span.service === 'pvs-api-gateway' && span.attributes['db.system.name'] === 'postgresql')).toBe(true);
+    expect(chain.find((span) => span.name === 'match SmsParsed')?.linkedTraceIds).toEqual([registeredIn]);
   });
 
   it.each(POLICY_TABLE)('decides under each verification policy as the embedded service does: %s', async (_, wording, settings, standard, strict) => {
@@ -200,7 +226,7 @@ describeWith(['postgres', 'kafka', 'redis'], 'distributed mode: four processes o
     expect((await payments(gateways[0])).rebuild).toMatchObject({ status: 'done', error: null, finished_at: expect.any(String) });
   });
 
-  it('sees one forwarder for a phone whose SMS and heartbeats reach both gateway processes, and its retirement in both', async () => {
+  it('sees one forwarder (and one account it carries) for a phone whose SMS and heartbeats reach both gateway processes, and its retirement in both', async () => {
     const admin = { authorization: `Bearer ${adminToken}` };
     const tenant = (await call(gateways[0], 'POST', '/admin/tenants', { name: 'Two Gateways, One Phone' }, admin)).body.data;
     const phone = { 'x-api-key': tenant.api_key };
@@ -211,7 +237,8 @@ describeWith(['postgres', 'kafka', 'redis'], 'distributed mode: four processes o
     const forwarderId = pings[0].body.forwarder_id;
     expect(pings.map((ping) => ping.body)).toEqual([{ heartbeat: 'online', forwarder_id: forwarderId }, { heartbeat: 'online', forwarder_id: forwarderId }]);
     const stream = (await call(gateways[1], 'GET', `/admin/streams/forwarder-${forwarderId}`, undefined, admin)).body.data.events.map((event: { type: string }) => event.type);
-    expect(stream).toEqual(['ForwarderSeen', 'ForwarderHeartbeat', 'ForwarderHeartbeat']);
+    // Ten SMS of one account through two processes: the phone and its account are recorded once.
+    expect(stream).toEqual(['ForwarderSeen', 'ForwarderAccountSeen', 'ForwarderHeartbeat', 'ForwarderHeartbeat']);
     const listed = async () => (await call(gateways[1], 'GET', `/admin/forwarders?tenant_id=${tenant.id}`, undefined, admin)).body.data;
     const caughtUp = async () => {
       const [forwarder] = await listed();

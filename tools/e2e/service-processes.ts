@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { TestResponse } from '@pvs/embedded/testing';
 import { requireServiceAddress } from '@pvs/testing';
 
-export type App = 'api-gateway' | 'matcher' | 'projector' | 'notifier';
+export type App = 'api-gateway' | 'matcher' | 'projector' | 'notifier' | 'embedded';
 
 /** Builds once per run (incremental), so the processes run what the tests see. */
 export function buildOnce(): void {

@@ -1,3 +1,4 @@
+import './tracing';
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';

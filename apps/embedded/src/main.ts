@@ -1,3 +1,4 @@
+import './tracing';
 import 'reflect-metadata';
 import { runService } from '@pvs/runtime';
 import { loadEmbeddedConfig } from './embedded-config';

@@ -1,3 +1,4 @@
+import './tracing';
 import 'reflect-metadata';
 import { EnvReader, runService } from '@pvs/runtime';
 import { startWorkerProcess } from '@pvs/runtime/boot';

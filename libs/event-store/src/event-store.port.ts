@@ -14,6 +14,9 @@ export interface EventMetadata {
   readonly causationId?: string;
   /** The version of its type's shape the event was recorded at; absent before events had versions (version 1). */
   readonly schemaVersion?: number;
+  /** The W3C trace context of the span that recorded it (absent when tracing is off), so what it causes joins its trace. */
+  readonly traceparent?: string;
+  readonly tracestate?: string;
 }
 
 /** An event about to be appended: the store gives it an id unless it has one. */

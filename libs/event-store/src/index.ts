@@ -5,3 +5,4 @@ export * from './command-handling';
 export { UpcastingEventStore } from './upcasting/upcasting-event-store';
 export * from './catch-up-subscription';
 export * from './current-streams';
+export * from './trace-context';

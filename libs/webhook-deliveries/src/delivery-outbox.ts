@@ -1,7 +1,7 @@
 import { SqlClient, SqlExecutor } from '@pvs/sql';
 import { Attempt, AttemptRecord, Delivery, DeliveryStatus, NewDelivery, originOf } from './delivery';
 
-const DELIVERY_COLUMNS = `id::text AS id, tenant_id::text AS tenant_id, payment_id::text AS payment_id, correlation_id, event, url, body, status,
+const DELIVERY_COLUMNS = `id::text AS id, tenant_id::text AS tenant_id, payment_id::text AS payment_id, correlation_id, traceparent, tracestate, event, url, body, status,
   attempts, next_attempt_at, last_status_code, last_error, created_at, delivered_at`;
 
 interface DeliveryRow {
@@ -9,6 +9,8 @@ interface DeliveryRow {
   tenant_id: string;
   payment_id: string | null;
   correlation_id: string | null;
+  traceparent: string | null;
+  tracestate: string | null;
   event: string;
   url: string | null;
   body: string;
@@ -26,6 +28,8 @@ const toDelivery = (row: DeliveryRow): Delivery => ({
   tenantId: row.tenant_id,
   paymentId: row.payment_id,
   correlationId: row.correlation_id,
+  traceparent: row.traceparent,
+  tracestate: row.tracestate,
   event: row.event,
   url: row.url,
   body: row.body,
@@ -87,8 +91,8 @@ export class DeliveryOutbox {
   /** Records the delivery a decision needs, once: a redelivered decision adds nothing. */
   async enqueue(delivery: NewDelivery, now: Date): Promise<boolean> {
     const rows = await this.sql.query(
-      `INSERT INTO wh_deliveries (id, tenant_id, payment_id, event, url, origin, body, status, next_attempt_at, last_error, created_at, updated_at, correlation_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12)
+      `INSERT INTO wh_deliveries (id, tenant_id, payment_id, event, url, origin, body, status, next_attempt_at, last_error, created_at, updated_at, correlation_id, traceparent, tracestate)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12, $13, $14)
        ON CONFLICT (id) DO NOTHING RETURNING id`,
       [
         delivery.id,
@@ -103,6 +107,8 @@ export class DeliveryOutbox {
         delivery.url ? null : delivery.paymentId ? 'no callback_url on the payment and no webhook_url on the tenant' : 'no webhook_url on the tenant',
         now,
         delivery.correlationId,
+        delivery.traceparent ?? null,
+        delivery.tracestate ?? null,
       ],
     );
     return rows.length === 1;

@@ -8,6 +8,9 @@ export interface Delivery {
   readonly paymentId: string | null;
   /** The decision's correlation id (the request that caused it); null for deliveries older than it. */
   readonly correlationId: string | null;
+  /** The W3C trace context of the decision it delivers; null when tracing was off. */
+  readonly traceparent: string | null;
+  readonly tracestate: string | null;
   readonly event: string;
   readonly url: string | null;
   readonly body: string;
@@ -36,6 +39,8 @@ export interface NewDelivery {
   readonly tenantId: string;
   readonly paymentId: string | null;
   readonly correlationId: string;
+  readonly traceparent?: string;
+  readonly tracestate?: string;
   readonly event: string;
   readonly url: string | null;
   readonly body: string;

@@ -56,4 +56,9 @@ export const webhookDeliveryMigrations: readonly Migration[] = [
     id: 'webhook-deliveries/003-alert-deliveries',
     sql: `ALTER TABLE wh_deliveries ALTER COLUMN payment_id DROP NOT NULL;`,
   },
+  {
+    // The trace of the decision it delivers (W3C trace context; null when tracing is off): each attempt joins it.
+    id: 'webhook-deliveries/004-trace-context',
+    sql: `ALTER TABLE wh_deliveries ADD COLUMN traceparent text; ALTER TABLE wh_deliveries ADD COLUMN tracestate text;`,
+  },
 ];

@@ -1,6 +1,7 @@
 import { PAYMENT_EXPIRED, SMS_MATCHED, SMS_UNMATCHED, SmsOutcome, SmsUnmatchedReason, isPaymentIntentRegistered, isSmsParsed } from '@pvs/contracts';
 import { Payment, paymentIdFor, receivedByMerchant } from '@pvs/domain';
 import { RecordedEvent } from '@pvs/event-store';
+import { SpanKind, inSpan, linkActiveSpan } from '@pvs/observability/tracing';
 import { PendingPayments } from '@pvs/read-model';
 import { Clock } from '@pvs/runtime';
 import { MatchOutcomes } from './match-outcomes';
@@ -25,12 +26,16 @@ export class MatchingRun {
     private readonly outcomes: MatchOutcomes,
   ) {}
 
-  /** Decides the batch's events in log order, having read what they name ahead. */
+  /**
+   * Decides the batch's events in log order, having read what they name ahead. Each is weighed in a span of the
+   * trace of the request that recorded it, so the decisions it records (and their webhooks) join that trace.
+   */
   async match(batch: readonly RecordedEvent[]): Promise<void> {
     await this.streams.readAhead(batch);
     for (const event of batch) {
-      if (isSmsParsed(event)) await this.matchSms(event.data.smsId, event.streamVersion);
-      else if (isPaymentIntentRegistered(event)) await this.decideAwaiting(event.data.paymentId);
+      const weigh = { kind: SpanKind.CONSUMER, attributes: { 'pvs.tenant_id': event.metadata.tenantId ?? '', 'pvs.event_id': event.id } };
+      if (isSmsParsed(event)) await inSpan('match SmsParsed', event.metadata, weigh, () => this.matchSms(event.data.smsId, event.streamVersion));
+      else if (isPaymentIntentRegistered(event)) await inSpan('match PaymentIntentRegistered', event.metadata, weigh, () => this.decideAwaiting(event.data.paymentId));
     }
   }
 
@@ -88,6 +93,7 @@ export class MatchingRun {
   private async decide(paymentId: string, sms: ParsedSms, known?: LoadedPayment): Promise<void> {
     // Read once: the same stream state tells whether to observe the balance and is what the command decides on.
     const payment = known ?? (await this.streams.payment(paymentId));
+    linkActiveSpan(payment.events[0]?.metadata, sms.forwardedIn);
     const evidence = { ...sms.evidence, balanceCheck: payment.state?.status === 'pending' ? await this.streams.observeBalance(sms) : 'unknown' } as const;
     const command = { type: 'DecideOnSms', evidence, balanceMode: sms.tenant.balanceCheck, now: this.clock.now() } as const;
     const decided = await this.streams.decidePayment(paymentId, command, sms, payment);
@@ -112,6 +118,7 @@ export class MatchingRun {
     }
     if (candidates.length !== 1) return this.unmatched(sms, 'no_reference', null);
     const [{ paymentId, payment }] = candidates;
+    linkActiveSpan(payment.events[0]?.metadata, sms.forwardedIn);
     const balanceCheck = await this.streams.observeBalance(sms);
     const command = { type: 'FlagUnreferencedCredit', smsId: sms.smsId, amountPaisa: sms.parsed.amountPaisa, balanceCheck, now: this.clock.now() } as const;
     const decided = await this.streams.decidePayment(paymentId, command, sms, payment);

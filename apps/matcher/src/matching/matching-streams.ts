@@ -16,7 +16,7 @@ import {
   Tenant,
   tenantDecider,
 } from '@pvs/domain';
-import { CommandResult, EventMetadata, RecordedEvent, UnitOfWork, aggregateStream, foldStream, handleCommand } from '@pvs/event-store';
+import { CommandResult, EventMetadata, RecordedEvent, TraceCarrier, UnitOfWork, aggregateStream, foldStream, handleCommand } from '@pvs/event-store';
 
 /** A parsed SMS as the matcher works with it. */
 export interface ParsedSms {
@@ -30,12 +30,15 @@ export interface ParsedSms {
   readonly answered: boolean;
   /** What its decisions carry: the correlation id of the request that forwarded it. */
   readonly metadata: EventMetadata;
+  /** The trace of the request that forwarded it, when it was traced. */
+  readonly forwardedIn: TraceCarrier;
 }
 
-/** A payment stream as read: its state and the version it was read at. */
+/** A payment stream as read: its state, the version it was read at, and its events (the intent's, first). */
 export interface LoadedPayment {
   readonly state: PaymentState;
   readonly version: number;
+  readonly events: readonly RecordedEvent[];
 }
 
 /**
@@ -83,6 +86,7 @@ export class MatchingStreams {
       },
       answered: outcomesOfParse(state, parsedVersion).length > 0,
       metadata: { tenantId: parse.data.tenantId, correlationId: received.metadata.correlationId, causationId: received.id },
+      forwardedIn: received.metadata,
     };
   }
 

@@ -1,7 +1,8 @@
 import { PAYMENT_CATEGORY, PAYMENT_DECISIONS, isPaymentDecision } from '@pvs/contracts';
 import { PAYMENT_DECISIONS_TOPIC, PaymentDecisionMessage } from '@pvs/contracts/messages';
-import { AppendSignals, EventFilter, EventStore } from '@pvs/event-store';
+import { AppendSignals, EventFilter, EventStore, activeTraceContext } from '@pvs/event-store';
 import { BusClient, publishMessage } from '@pvs/messaging';
+import { SpanKind, inSpan } from '@pvs/observability/tracing';
 import { SqlClient } from '@pvs/sql';
 import { PartitionedProcessor } from '../processing/partitioned-processor';
 
@@ -23,15 +24,13 @@ export function decisionPublisher(events: EventStore, signals: AppendSignals, ch
       for (const event of batch) {
         if (!isPaymentDecision(event)) continue;
         const paymentId = event.data.paymentId;
-        const payload: PaymentDecisionMessage = {
-          type: event.type,
-          paymentId,
-          streamVersion: event.streamVersion,
-          data: event.data,
-          metadata: event.metadata,
-          recordedAt: event.recordedAt.toISOString(),
-        };
-        await publishMessage(bus, { topic: PAYMENT_DECISIONS_TOPIC, key: paymentId, id: event.id, payload });
+        const span = { kind: SpanKind.PRODUCER, attributes: { 'pvs.payment_id': paymentId } };
+        await inSpan(`publish ${event.type}`, event.metadata, span, () => {
+          // The message continues the trace from this span, so its consumer's work is a child of its publication.
+          const metadata = { ...event.metadata, ...activeTraceContext() };
+          const payload: PaymentDecisionMessage = { type: event.type, paymentId, streamVersion: event.streamVersion, data: event.data, metadata, recordedAt: event.recordedAt.toISOString() };
+          return publishMessage(bus, { topic: PAYMENT_DECISIONS_TOPIC, key: paymentId, id: event.id, payload });
+        });
       }
     },
   });

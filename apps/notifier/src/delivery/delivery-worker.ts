@@ -4,6 +4,7 @@ import { Clock } from '@pvs/runtime';
 import { SecretBox, TenantDirectory, UnopenableSecretError } from '@pvs/tenants';
 import { AttemptRecord, Delivery, DeliveryOutbox, originOf } from '@pvs/webhook-deliveries';
 import { WebhookResult, WebhookSender } from '../delivery-http/webhook-sender.port';
+import { SpanKind, inSpan } from '@pvs/observability/tracing';
 import { AttemptReport } from './attempt-report';
 import { BatchedWrites } from './batched-writes';
 import { SigningSecrets, signWebhook } from '../signing/webhook-signer';
@@ -122,25 +123,30 @@ export class DeliveryWorker {
     return this.options.timeoutMs * 3 + 5_000;
   }
 
-  private async attempt(delivery: Delivery): Promise<void> {
-    const startedAt = this.clock.now();
-    const result = await this.send(delivery, startedAt);
-    const succeeded = result.kind === 'response' && result.status >= 200 && result.status < 300;
-    const retryAfter = result.kind === 'response' ? result.retryAfterSeconds : null;
-    const next = succeeded || result.kind === 'refused' || result.kind === 'unsigned'
-      ? null // a refused destination stays refused, and a missing key does not come back by itself: parked
-      : nextAttemptAt(this.options.retryScheduleSeconds, delivery.attempts + 1, this.clock.now(), retryAfter);
-    const record: AttemptRecord = {
-      delivery,
-      startedAt,
-      durationMs: result.durationMs,
-      statusCode: result.kind === 'response' ? result.status : null,
-      error: result.kind === 'response' ? (succeeded ? null : `HTTP ${result.status}`) : result.kind === 'failed' ? result.error : result.reason,
-      outcome: succeeded ? 'succeeded' : result.kind === 'response' ? 'failed' : result.kind,
-      nextAttemptAt: next,
-    };
-    await this.records.add(record);
-    this.report.attempted(record);
+  /** One attempt, as a span of the decision's trace: what was sent where, and what came back. */
+  private attempt(delivery: Delivery): Promise<void> {
+    const attributes = { 'pvs.delivery_id': delivery.id, 'pvs.webhook_event': delivery.event, 'pvs.attempt': delivery.attempts + 1, 'server.address': hostOf(delivery.url) };
+    return inSpan(`webhook ${delivery.event}`, delivery, { kind: SpanKind.CLIENT, attributes }, async (span) => {
+      const startedAt = this.clock.now();
+      const result = await this.send(delivery, startedAt);
+      const succeeded = result.kind === 'response' && result.status >= 200 && result.status < 300;
+      const retryAfter = result.kind === 'response' ? result.retryAfterSeconds : null;
+      const next = succeeded || result.kind === 'refused' || result.kind === 'unsigned'
+        ? null // a refused destination stays refused, and a missing key does not come back by itself: parked
+        : nextAttemptAt(this.options.retryScheduleSeconds, delivery.attempts + 1, this.clock.now(), retryAfter);
+      const record: AttemptRecord = {
+        delivery,
+        startedAt,
+        durationMs: result.durationMs,
+        statusCode: result.kind === 'response' ? result.status : null,
+        error: result.kind === 'response' ? (succeeded ? null : `HTTP ${result.status}`) : result.kind === 'failed' ? result.error : result.reason,
+        outcome: succeeded ? 'succeeded' : result.kind === 'response' ? 'failed' : result.kind,
+        nextAttemptAt: next,
+      };
+      span.setAttributes({ 'pvs.outcome': record.outcome, ...(record.statusCode !== null && { 'http.response.status_code': record.statusCode }) });
+      await this.records.add(record);
+      this.report.attempted(record);
+    });
   }
 
   /** Signs and sends the delivery; one whose tenant's secret does not open is not sent at all. */
@@ -170,4 +176,9 @@ export class DeliveryWorker {
       previous: overlap ? this.secretBox.open(tenant.previousWebhookSecret!, tenant.id) : null,
     };
   }
+}
+
+/** The host a webhook goes to, for its span: never the path or query, which may carry the merchant's tokens. */
+function hostOf(url: string | null): string {
+  return url ? new URL(url).host : '';
 }

@@ -1,6 +1,6 @@
 import { isPaymentFlaggedForReview, paymentStream } from '@pvs/contracts';
 import { PaymentDecisionMessage } from '@pvs/contracts/messages';
-import { EventStore, foldStream } from '@pvs/event-store';
+import { EventStore, activeTraceContext, foldStream } from '@pvs/event-store';
 import { alertIdFor, paymentDecider } from '@pvs/domain';
 import { Clock } from '@pvs/runtime';
 import { TenantDirectory } from '@pvs/tenants';
@@ -33,14 +33,16 @@ export class EnqueueDeliveries {
     const createdAt = new Date(decision.recordedAt);
     const body = webhookBody(event, id, createdAt, payment);
     const { correlationId } = decision.metadata;
-    const added = await this.outbox.enqueue({ id, tenantId: payment.tenantId, paymentId: payment.uuid, correlationId, event, url, body }, this.clock.now());
+    // Each attempt joins the decision's trace.
+    const trace = activeTraceContext();
+    const added = await this.outbox.enqueue({ id, tenantId: payment.tenantId, paymentId: payment.uuid, correlationId, ...trace, event, url, body }, this.clock.now());
     if (added) this.onEnqueued();
     const flagged = history.find((recorded) => recorded.streamVersion === decision.streamVersion);
     if (flagged && isPaymentFlaggedForReview(flagged) && tenant?.alertWebhooks.includes('payment.review_required')) {
       // The alert too, to the tenant's webhook_url, for a merchant who opted into it: named by the alert, sent once.
       const alertId = alertIdFor('payment.review_required', payment.uuid);
       const alert = webhookEnvelope('payment.review_required', alertId, createdAt, reviewRequiredData(alertId, payment, flagged.data.reason));
-      const review = { id: alertId, tenantId: payment.tenantId, paymentId: payment.uuid, correlationId, event: 'payment.review_required', url: tenant.webhookUrl, body: alert };
+      const review = { id: alertId, tenantId: payment.tenantId, paymentId: payment.uuid, correlationId, ...trace, event: 'payment.review_required', url: tenant.webhookUrl, body: alert };
       if (await this.outbox.enqueue(review, this.clock.now())) this.onEnqueued();
     }
   }

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Event } from '@pvs/contracts';
 import { Decider, Refusal } from '@pvs/domain';
 import { Checkpoint, EventMetadata, ExpectedVersionConflictError, NO_STREAM, RecordedEvent } from '../event-store.port';
+import { activeTraceContext } from '../trace-context';
 import { aggregateStream } from './aggregate-stream';
 import { CommandStore } from './unit-of-work';
 
@@ -63,7 +64,8 @@ export async function handleCommand<Command, State, E extends Event>(
       return { ok: true, state, events: [], nextVersion: current.version, checkpoint: read.at(-1)?.checkpoint ?? null, read };
     }
     try {
-      const metadata = typeof options.metadata === 'function' ? options.metadata(current.state) : options.metadata;
+      // Recorded in a traced span (a request, the matcher weighing an SMS): what the events cause joins its trace.
+      const metadata = { ...activeTraceContext(), ...(typeof options.metadata === 'function' ? options.metadata(current.state) : options.metadata) };
       const newEvents = decision.events.map((event) => ({ ...event, metadata }));
       const appended = await store.append(stream, newEvents, current.version === 0 ? NO_STREAM : current.version);
       return { ok: true, state, events: decision.events, nextVersion: appended.nextExpectedVersion, checkpoint: appended.checkpoint, read };

@@ -1,1 +1,2 @@
 export * from './log-capture';
+export * from './otlp-receiver';

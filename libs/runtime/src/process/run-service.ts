@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { JsonLogger } from '@pvs/observability';
+import { stopTracing } from '@pvs/observability/tracing';
 import { ConfigError, EnvReader } from '../config/env-reader';
 import { readLogLevel } from '../config/observability-settings';
 import { PRIVATE_UMASK } from './private-files';
@@ -13,7 +14,8 @@ export interface StartedService {
 /**
  * Starts a service process with JSON logs on stdout (LOG_LEVEL): logs its banner, closes it
  * cleanly on SIGINT/SIGTERM, and turns a start-up failure into one log line (a bad setting names
- * its variable) and exit code 1. Every file it writes is private to its user.
+ * its variable) and exit code 1. Every file it writes is private to its user. The spans still buffered are sent
+ * before it exits.
  */
 export function runService(service: string, start: (logger: JsonLogger) => Promise<StartedService>): void {
   process.umask(PRIVATE_UMASK);
@@ -32,7 +34,7 @@ export function runService(service: string, start: (logger: JsonLogger) => Promi
       for (const signal of ['SIGINT', 'SIGTERM'] as const) {
         process.once(signal, () => {
           log.log(`${signal}: stopping`);
-          started.close().then(
+          started.close().then(stopTracing).then(
             () => process.exit(0),
             (error: unknown) => {
               log.error(error instanceof Error ? error.stack : String(error));
