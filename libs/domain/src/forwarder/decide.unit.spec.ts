@@ -133,6 +133,8 @@ describe('the accounts a phone carries', () => {
     ['one it carries', [seen(), accountSeen(jazzCash)], hear(T2, jazzCash), []],
     ['the same account on its other SIM', [seen(), accountSeen(jazzCash)], hear(T1, onSim2), [accountSeen(onSim2)]],
     ['an account its SMS do not state', [seen(), accountSeen(jazzCash)], hear(T1, bank), [accountSeen(bank)]],
+    ['the same digits at another gateway', [seen(), accountSeen(jazzCash)], hear(T1, { ...jazzCash, gateway: 'wallet_two' }), [accountSeen({ ...jazzCash, gateway: 'wallet_two' })]],
+    ['another account of the same gateway on the same SIM', [seen(), accountSeen(jazzCash)], hear(T1, { ...jazzCash, account: '0345' }), [accountSeen({ ...jazzCash, account: '0345' })]],
     ['an SMS naming no money', [seen(), accountSeen(jazzCash)], hear(T1, null), []],
     ['a silent phone speaks of a new account', [seen(), silent()], hear('2026-11-27T13:00:00.000Z', jazzCash), [recovered('2026-11-27T13:00:00.000Z'), accountSeen(jazzCash, '2026-11-27T13:00:00.000Z')]],
     ['a retired phone comes back with an account it carried', [seen(), accountSeen(jazzCash), retired()], hear(T2, jazzCash), [seen(T2)]],
