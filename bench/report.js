@@ -12,6 +12,7 @@ const KEYS = [
   'ceiling_fastify_rps', 'ceiling_fastify_p50_ms', 'ceiling_fastify_p99_ms',
   'ceiling_pg_insert_tps', 'ceiling_pglite_insert_per_s', 'ceiling_pglite_select_per_s',
   ...http('verify'), ...http('status'),
+  ...['verify', 'status'].flatMap((route) => [`${route}_rps_embedded_traced`, `${route}_p50_ms_embedded_traced`, `${route}_p99_ms_embedded_traced`]),
   'verify_ratio_embedded', 'verify_ratio_distributed', 'status_ratio_embedded', 'status_ratio_distributed',
   ...MODES.flatMap((mode) => [`e2e_p50_ms_${mode}`, `e2e_p99_ms_${mode}`, `e2e_max_rate_${mode}`, `e2e_max_rate_p99_ms_${mode}`]),
   'rebuild_events_per_s', 'rebuild_all_projections_events_per_s',
@@ -121,6 +122,9 @@ machine as the service, as it must here, and shares its cores.
   one pending five minutes and one abandoned forty minutes ago (10,000 stall candidates, none due): the median
   of five rounds after the first (which fills the caches), on PGlite (embedded) and PostgreSQL (distributed),
   lag check excluded (about 1–2 ms a watch). \`apps/matcher/bench/watches.bench.ts\`.
+- **Tracing** (\`*_embedded_traced\`): the embedded verify and status figures again with tracing on (the
+  standard \`OTEL_EXPORTER_OTLP_ENDPOINT\`, every span exported over OTLP/HTTP to a local endpoint that drops
+  them), to read beside the untraced ones of the same run: what turning tracing on costs. \`bench/tracing.bench.js\`.
 - **Memory**: \`rss_mb_embedded\`, the embedded process's peak RSS (VmHWM) after the verify load;
   \`rss_mb_<app>\`, each distributed process's peak RSS at the end of the distributed measurements.
 `;

@@ -15,6 +15,7 @@ const { benchEmbeddedHttp } = require('./embedded-http.bench');
 const { benchMatching } = require('./matching.bench');
 const { afterWarmUp, median } = require('./method');
 const { writeReport } = require('./report');
+const { benchTracing } = require('./tracing.bench');
 const { benchWebhooks } = require('./webhooks.bench');
 
 const ROOT = join(__dirname, '..');
@@ -79,6 +80,7 @@ function sections() {
     ['ceiling: bare Fastify', (p) => benchFastifyCeiling(p)],
     ['ceiling: PGlite', (p) => benchPgliteCeiling(p)],
     ['embedded verify and status', (p) => benchEmbeddedHttp(p)],
+    ['embedded verify and status, traced', (p) => benchTracing(p)],
     ['embedded end to end', (p) => benchE2eEmbedded({ ...p, durationS: p.e2eDurationS })],
     ['matching', (p) => benchMatching({ runs: p.runs, matches: p.matches })],
     ['webhooks', (p) => benchWebhooks({ runs: p.runs, payments: p.webhooks })],
