@@ -1,2 +1,2 @@
-export * from './start-tracing';
+export * from './tracing-switch';
 export * from './spans';
