@@ -30,7 +30,11 @@ export class StatusWaitTimeoutError<Status> extends Error {
   }
 }
 
-export type WebhookFailure = 'missing_signature' | 'bad_signature' | 'timestamp_out_of_window' | 'malformed_payload';
+/**
+ * `missing_signature`: no X-Service-Signature; `missing_headers`: a Standard Webhooks header (`webhook-id`,
+ * `webhook-timestamp`, `webhook-signature`) is missing or empty.
+ */
+export type WebhookFailure = 'missing_signature' | 'missing_headers' | 'bad_signature' | 'timestamp_out_of_window' | 'malformed_payload';
 
 /** A webhook that must not be trusted: answer it 403 (or 400 when malformed), and do not act on it. */
 export class WebhookVerificationError extends Error {

@@ -6,20 +6,26 @@ import type { WebhookEvent } from './types';
 export type WebhookHeaders = Headers | Readonly<Record<string, string | readonly string[] | undefined>>;
 
 export interface VerifyWebhookOptions {
-  /** How far `webhook-timestamp` may be from now before the webhook is taken for a replay; 300 s by default. */
+  /** How far the webhook's timestamp may be from now before the webhook is taken for a replay; 300 s by default. */
   readonly toleranceSeconds?: number;
   /** The time to check the timestamp against (tests). */
   readonly now?: Date;
+  /**
+   * Only for a receiver behind a proxy that drops the `webhook-*` headers: verify `X-Service-Signature` alone and
+   * take the body's `created_at` for the timestamp. That is the time of the decision, the same on every retry, so a
+   * retry sent more than `toleranceSeconds` after it is refused too.
+   */
+  readonly serviceSignatureOnly?: boolean;
 }
 
 const SECRET_PREFIX = 'whsec_';
 const DEFAULT_TOLERANCE_SECONDS = 300;
 
 function header(headers: WebhookHeaders, name: string): string | undefined {
-  if (headers instanceof Headers) return headers.get(name) ?? undefined;
-  const key = Object.keys(headers).find((candidate) => candidate.toLowerCase() === name);
-  const value = key === undefined ? undefined : headers[key];
-  return typeof value === 'string' ? value : value?.[0];
+  const value = headers instanceof Headers ? headers.get(name) : Object.entries(headers).find(([candidate]) => candidate.toLowerCase() === name)?.[1];
+  const first = typeof value === 'string' ? value : value?.[0];
+  // A header sent empty (or as an empty list) must not pass for one sent with a value.
+  return first?.trim() ? first : undefined;
 }
 
 /** Compares two byte strings in constant time (their length is no secret: a digest's is fixed). */
@@ -44,12 +50,24 @@ function checkServiceSignature(body: Buffer, signature: string | undefined, secr
   if (!matches) throw new WebhookVerificationError('bad_signature', 'X-Service-Signature does not match the body');
 }
 
-function checkStandardSignature(body: Buffer, id: string, timestamp: string, signatures: string, secrets: readonly string[], options: VerifyWebhookOptions): void {
-  const seconds = /^\d{1,12}$/.test(timestamp) ? Number(timestamp) : Number.NaN;
+function checkTimestamp(sentAtSeconds: number, source: string, options: VerifyWebhookOptions): void {
   const now = Math.floor((options.now ?? new Date()).getTime() / 1000);
-  if (!(Math.abs(now - seconds) <= (options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS))) {
-    throw new WebhookVerificationError('timestamp_out_of_window', 'webhook-timestamp is too far from now: a replay, or a clock that is off');
+  if (!(Math.abs(now - sentAtSeconds) <= (options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS))) {
+    throw new WebhookVerificationError('timestamp_out_of_window', `${source} is too far from now: a replay, or a clock that is off`);
   }
+}
+
+const STANDARD_HEADERS = ['webhook-id', 'webhook-timestamp', 'webhook-signature'] as const;
+
+/** Returns the webhook's id, once its Standard Webhooks signature and timestamp are checked. */
+function checkStandardSignature(body: Buffer, headers: WebhookHeaders, secrets: readonly string[], options: VerifyWebhookOptions): string {
+  const values = STANDARD_HEADERS.map((name) => header(headers, name));
+  const [id, timestamp, signatures] = values;
+  if (id === undefined || timestamp === undefined || signatures === undefined) {
+    const missing = STANDARD_HEADERS.filter((_name, at) => values[at] === undefined);
+    throw new WebhookVerificationError('missing_headers', `Missing Standard Webhooks headers: ${missing.join(', ')}`);
+  }
+  checkTimestamp(/^\d{1,12}$/.test(timestamp) ? Number(timestamp) : Number.NaN, 'webhook-timestamp', options);
   const signed = Buffer.concat([Buffer.from(`${id}.${timestamp}.`), body]);
   const expected = secrets.map((secret) => createHmac('sha256', standardKey(secret)).update(signed).digest());
   const given = signatures
@@ -59,20 +77,22 @@ function checkStandardSignature(body: Buffer, id: string, timestamp: string, sig
   if (!given.some((signature) => expected.some((digest) => sameBytes(signature, digest)))) {
     throw new WebhookVerificationError('bad_signature', 'webhook-signature does not match the body');
   }
+  return id;
 }
 
 function isWebhookEvent(value: unknown): value is WebhookEvent {
-  if (typeof value !== 'object' || value === null || !('event' in value) || !('id' in value) || !('data' in value)) return false;
-  const { event, id, data } = value;
-  if (typeof event !== 'string' || typeof id !== 'string' || typeof data !== 'object' || data === null) return false;
+  if (typeof value !== 'object' || value === null || !('event' in value) || !('id' in value) || !('created_at' in value) || !('data' in value)) return false;
+  const { event, id, created_at, data } = value;
+  if (typeof event !== 'string' || typeof id !== 'string' || typeof created_at !== 'string' || typeof data !== 'object' || data === null) return false;
   // A payment webhook names its payment; an alert webhook its alert.
   return ('uuid' in data && typeof data.uuid === 'string') || ('alert_id' in data && typeof data.alert_id === 'string');
 }
 
 /**
  * Verifies a webhook of the service on the raw body it was sent with (before any JSON parsing), and returns its
- * event. `X-Service-Signature` must match; the Standard Webhooks headers, which the service always sends, must too,
- * with `webhook-timestamp` within five minutes of now. During a secret rotation pass both secrets, the new one first.
+ * event. `X-Service-Signature` must match, and so must the Standard Webhooks headers, which the service always sends,
+ * with `webhook-timestamp` within five minutes of now: a webhook without them is refused, so a captured one cannot be
+ * replayed later. During a secret rotation pass both secrets, the new one first.
  * Throws a `WebhookVerificationError` otherwise: answer 403.
  */
 export function verifyWebhook(rawBody: string | Uint8Array, headers: WebhookHeaders, secret: string | readonly string[], options: VerifyWebhookOptions = {}): WebhookEvent {
@@ -81,11 +101,7 @@ export function verifyWebhook(rawBody: string | Uint8Array, headers: WebhookHead
   // Stryker disable next-line ConditionalExpression: Buffer.from copies a Uint8Array's bytes too; the branch only spares the copy
   const body = typeof rawBody === 'string' ? Buffer.from(rawBody) : Buffer.from(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength);
   checkServiceSignature(body, header(headers, 'x-service-signature'), secrets);
-  const [id, timestamp, signatures] = [header(headers, 'webhook-id'), header(headers, 'webhook-timestamp'), header(headers, 'webhook-signature')];
-  if (id !== undefined || timestamp !== undefined || signatures !== undefined) {
-    if (id === undefined || timestamp === undefined || signatures === undefined) throw new WebhookVerificationError('missing_signature', 'Some Standard Webhooks headers are missing');
-    checkStandardSignature(body, id, timestamp, signatures, secrets, options);
-  }
+  const id = options.serviceSignatureOnly ? undefined : checkStandardSignature(body, headers, secrets, options);
   let event: unknown;
   try {
     event = JSON.parse(body.toString('utf8'));
@@ -93,5 +109,6 @@ export function verifyWebhook(rawBody: string | Uint8Array, headers: WebhookHead
     throw new WebhookVerificationError('malformed_payload', 'The body is not JSON');
   }
   if (!isWebhookEvent(event) || (id !== undefined && event.id !== id)) throw new WebhookVerificationError('malformed_payload', 'The body is no webhook event of the service');
+  if (options.serviceSignatureOnly) checkTimestamp(Math.floor(Date.parse(event.created_at) / 1000), 'created_at', options);
   return event;
 }

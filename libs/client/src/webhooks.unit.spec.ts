@@ -52,7 +52,7 @@ describe('verifyWebhook', () => {
     const verify = (headers: Record<string, string | undefined>, secret: string | string[] = SECRET, now = SENT_AT) => failure(() => verifyWebhook(BODY, headers, secret, { now }));
     expect(verify(HEADERS, OLD_SECRET)).toBe('bad_signature');
     expect(verify({ ...HEADERS, 'x-service-signature': undefined })).toBe('missing_signature');
-    expect(verify({ ...HEADERS, 'webhook-signature': undefined })).toBe('missing_signature');
+    expect(verify({ ...HEADERS, 'webhook-signature': undefined })).toBe('missing_headers');
     expect(verify({ ...HEADERS, 'webhook-signature': OLD_SIGNATURE })).toBe('bad_signature');
     expect(verify({ ...HEADERS, 'webhook-signature': 'v2,/hhFpnmmvdR08bKDEsdOgMMK9Px+cPfzbbMUrkI81Xk=' })).toBe('bad_signature');
     // The timestamp is signed: another one is another signature.
@@ -92,6 +92,8 @@ describe('verifyWebhook', () => {
       `{"event":"payment.verified","id":"${id}","data":{"uuid":7}}`,
       `{"event":7,"id":"${id}","data":{"uuid":"u"}}`,
       `{"event":"payment.verified","id":7,"data":{"uuid":"u"}}`,
+      `{"event":"payment.verified","id":"${id}","data":{"uuid":"u"}}`,
+      `{"event":"payment.verified","id":"${id}","created_at":7,"data":{"uuid":"u"}}`,
     ]) {
       expect([body, failure(() => verifyWebhook(body, signed(body), SECRET, { now: SENT_AT }))]).toEqual([body, 'malformed_payload']);
     }
@@ -103,16 +105,52 @@ describe('verifyWebhook', () => {
     expect(() => verifyWebhook(BODY, HEADERS, [], { now: SENT_AT })).toThrow(TypeError);
   });
 
-  it('takes X-Service-Signature alone (no Standard Webhooks headers), but not a part of those headers', () => {
-    const legacy = { 'x-service-signature': HEADERS['x-service-signature'] };
-    expect(failure(() => verifyWebhook(BODY, legacy, SECRET, { now: new Date(0) }))).toBe('verified');
-    const numericId = '{"event":"payment.verified","id":7,"data":{"uuid":"u"}}';
-    expect(failure(() => verifyWebhook(numericId, { 'x-service-signature': createHmac('sha256', SECRET).update(numericId).digest('hex') }, SECRET))).toBe('malformed_payload');
-    for (const [name, value] of Object.entries(HEADERS).filter(([name]) => name.startsWith('webhook-'))) {
-      expect([name, failure(() => verifyWebhook(BODY, { ...legacy, [name]: value }, SECRET, { now: SENT_AT }))]).toEqual([name, 'missing_signature']);
-      const others = Object.fromEntries(Object.entries(HEADERS).filter(([other]) => other !== name));
-      expect([name, failure(() => verifyWebhook(BODY, others, SECRET, { now: SENT_AT }))]).toEqual([name, 'missing_signature']);
-    }
+  it('refuses a captured webhook replayed without the Standard Webhooks headers, with them empty, or late', () => {
+    const captured = { 'x-service-signature': HEADERS['x-service-signature'] };
+    const hoursLater = new Date(SENT_AT.getTime() + 3 * 3_600_000);
+    expect(failure(() => verifyWebhook(BODY, captured, SECRET, { now: hoursLater }))).toBe('missing_headers');
+    expect(failure(() => verifyWebhook(BODY, captured, SECRET, { now: SENT_AT }))).toBe('missing_headers');
+    expect(failure(() => verifyWebhook(BODY, { ...captured, 'webhook-id': [], 'webhook-timestamp': [], 'webhook-signature': [] }, SECRET, { now: SENT_AT }))).toBe('missing_headers');
+    expect(failure(() => verifyWebhook(BODY, { ...captured, 'webhook-id': '', 'webhook-timestamp': ' ', 'webhook-signature': [''] }, SECRET, { now: SENT_AT }))).toBe('missing_headers');
+    expect(failure(() => verifyWebhook(BODY, new Headers({ ...captured, 'webhook-id': '', 'webhook-timestamp': '', 'webhook-signature': '' }), SECRET, { now: SENT_AT }))).toBe('missing_headers');
+    expect(failure(() => verifyWebhook(BODY, HEADERS, SECRET, { now: hoursLater }))).toBe('timestamp_out_of_window');
+    expect(() => verifyWebhook(BODY, captured, SECRET, { now: SENT_AT })).toThrow('Missing Standard Webhooks headers: webhook-id, webhook-timestamp, webhook-signature');
+  });
+
+  it('refuses a webhook lacking any Standard Webhooks header, however it lacks it and whenever it comes', () => {
+    const lacking = fc.constantFrom(undefined, '', [], ['']);
+    const names = ['webhook-id', 'webhook-timestamp', 'webhook-signature'];
+    fc.assert(
+      fc.property(fc.subarray(names, { minLength: 1 }), lacking, fc.integer({ min: -86_400, max: 86_400 }), (missing, absent, offsetSeconds) => {
+        const headers = { ...HEADERS, ...Object.fromEntries(missing.map((name) => [name, absent])) };
+        expect(failure(() => verifyWebhook(BODY, headers, SECRET, { now: new Date(SENT_AT.getTime() + offsetSeconds * 1_000) }))).toBe('missing_headers');
+        expect(() => verifyWebhook(BODY, headers, SECRET, { now: SENT_AT })).toThrow(`Missing Standard Webhooks headers: ${missing.join(', ')}`);
+      }),
+    );
+  });
+
+  it('with serviceSignatureOnly, verifies X-Service-Signature alone and takes the body\'s created_at for the timestamp', () => {
+    const captured = { 'x-service-signature': HEADERS['x-service-signature'] };
+    const verify = (body: string, headers: Record<string, string | undefined>, offsetSeconds = 0, toleranceSeconds?: number) =>
+      failure(() => verifyWebhook(body, headers, SECRET, { serviceSignatureOnly: true, now: new Date(SENT_AT.getTime() + offsetSeconds * 1_000), toleranceSeconds }));
+    expect(verify(BODY, captured)).toBe('verified');
+    expect(verifyWebhook(BODY, captured, SECRET, { serviceSignatureOnly: true, now: SENT_AT })).toMatchObject({ id: HEADERS['webhook-id'], created_at: '2021-02-25T15:02:10.000Z' });
+    fc.assert(
+      fc.property(fc.integer({ min: -86_400, max: 86_400 }), fc.constantFrom(undefined, 60, 300, 3_600), (offsetSeconds, tolerance) => {
+        expect(verify(BODY, captured, offsetSeconds, tolerance)).toBe(Math.abs(offsetSeconds) <= (tolerance ?? 300) ? 'verified' : 'timestamp_out_of_window');
+      }),
+    );
+    expect(() => verifyWebhook(BODY, captured, SECRET, { serviceSignatureOnly: true, now: new Date(SENT_AT.getTime() + 3_600_000) })).toThrow(
+      'created_at is too far from now: a replay, or a clock that is off',
+    );
+    expect(verify(BODY, {})).toBe('missing_signature');
+    expect(verify(BODY.replace('verified', 'verifieD'), captured)).toBe('bad_signature');
+    const signedAlone = (body: string) => ({ 'x-service-signature': createHmac('sha256', SECRET).update(body).digest('hex') });
+    const withCreatedAt = (createdAt: string) => BODY.replace('"2021-02-25T15:02:10.000Z"', createdAt);
+    expect(verify(withCreatedAt('"soon"'), signedAlone(withCreatedAt('"soon"')))).toBe('timestamp_out_of_window');
+    expect(verify(withCreatedAt('1614265330'), signedAlone(withCreatedAt('1614265330')))).toBe('malformed_payload');
+    const numericId = '{"event":"payment.verified","id":7,"created_at":"2021-02-25T15:02:10.000Z","data":{"uuid":"u"}}';
+    expect(verify(numericId, signedAlone(numericId))).toBe('malformed_payload');
   });
 
   it('reads the hex signature whatever its case and surrounding spaces; refuses one of another length or a timestamp with more than digits', () => {
@@ -137,7 +175,7 @@ describe('verifyWebhook', () => {
     };
     expect(message({ ...HEADERS, 'x-service-signature': undefined })).toBe('WebhookVerificationError: No X-Service-Signature header');
     expect(message({ ...HEADERS, 'x-service-signature': 'ab' })).toBe('WebhookVerificationError: X-Service-Signature does not match the body');
-    expect(message({ ...HEADERS, 'webhook-id': undefined })).toBe('WebhookVerificationError: Some Standard Webhooks headers are missing');
+    expect(message({ ...HEADERS, 'webhook-id': undefined })).toBe('WebhookVerificationError: Missing Standard Webhooks headers: webhook-id');
     expect(message({ ...HEADERS, 'webhook-timestamp': '1' })).toBe('WebhookVerificationError: webhook-timestamp is too far from now: a replay, or a clock that is off');
     expect(message({ ...HEADERS, 'webhook-signature': OLD_SIGNATURE })).toBe('WebhookVerificationError: webhook-signature does not match the body');
     expect(() => verifyWebhook(BODY, HEADERS, [])).toThrow(new TypeError('Give the webhook secret'));
