@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ConfigError } from '@pvs/runtime';
 import { sha256 } from '@pvs/tenants';
 
 export interface AdminToken {
@@ -11,12 +12,14 @@ export interface AdminToken {
 
 /**
  * The admin token when ADMIN_TOKEN is unset: generated on first start, shown once, and only
- * its hash kept in the data folder (delete the file to get a new one).
+ * its hash kept in the data folder (delete the file to get a new one). Generated only for a
+ * service on a loopback address: shown on any other, it would end in a container's logs.
  */
-export function adminTokenFor(configured: string | undefined, dataDir: string | null): AdminToken {
+export function adminTokenFor(configured: string | undefined, dataDir: string | null, onLoopback: boolean): AdminToken {
   if (configured) return { hash: sha256(configured) };
   const file = dataDir && join(dataDir, 'admin-token.sha256');
   if (file && existsSync(file)) return { hash: readFileSync(file, 'utf8').trim() };
+  if (!onLoopback) throw new ConfigError('ADMIN_TOKEN', 'is required when HOST is not a loopback address (openssl rand -base64 32): a token generated here would be printed where logs go');
   const generated = randomBytes(24).toString('base64url');
   if (file) writeSecretFile(file, sha256(generated));
   return { hash: sha256(generated), generated };

@@ -25,7 +25,7 @@ export interface RunningService {
  */
 export async function startEmbedded(config: EmbeddedConfig, logger: JsonLogger, overrides: { readonly clock?: Clock } = {}): Promise<RunningService> {
   if (config.dataDir) keepPrivate(config.dataDir);
-  const adminToken = adminTokenFor(config.adminToken, config.dataDir);
+  // Opening takes the database's lock: only its holder may write the data folder's secrets below.
   const infrastructure = await openEmbeddedInfrastructure(
     config.databaseUrl
       ? { postgresUrl: config.databaseUrl }
@@ -34,6 +34,7 @@ export async function startEmbedded(config: EmbeddedConfig, logger: JsonLogger, 
   // PGlite unpacks its first files readable and writable by all (it sets their mode itself, past the umask).
   if (config.dataDir) keepPrivate(config.dataDir);
   try {
+    const adminToken = adminTokenFor(config.adminToken, config.dataDir, listensOnLoopbackOnly(config.host));
     const secretBox = new SecretBox(secretsKeyFor(config.secretsKey, config.dataDir), config.previousSecretsKeys);
     const app = await NestFactory.create<NestFastifyApplication>(
       EmbeddedModule.register(
@@ -64,8 +65,12 @@ export async function startEmbedded(config: EmbeddedConfig, logger: JsonLogger, 
       baseUrl: `http://${config.host}:${port}/${API_PREFIX}`,
       generatedAdminToken: adminToken.generated,
       async close() {
-        await app.close();
-        await infrastructure.close();
+        try {
+          await app.close();
+        } finally {
+          // Releases the database's lock too, even when the app did not close cleanly.
+          await infrastructure.close();
+        }
       },
     };
   } catch (error) {
