@@ -64,6 +64,10 @@ async function paymentsAndTenants(service: TestService): Promise<void> {
   const otherKey = (await expectOk(service.admin('POST', `/admin/tenants/${other.id}/rotate-api-key`))).body.data.api_key;
   const second = { ...other, apiKey: otherKey };
   await expectOk(service.admin('POST', `/admin/tenants/${other.id}/rotate-webhook-secret`, { overlap_seconds: 60 }));
+  // A Twilio auth token given, removed and given again: every event of it, and the key rotation below seals it again.
+  for (const token of ['0123456789abcdef0123456789abcdef', null, 'fedcba9876543210fedcba9876543210']) {
+    await expectOk(token ? service.admin('PUT', `/admin/tenants/${other.id}/twilio-auth-token`, { auth_token: token }) : service.admin('DELETE', `/admin/tenants/${other.id}/twilio-auth-token`));
+  }
   const reviewer = (await expectOk(service.admin('POST', '/admin/operators', { name: 'Ayesha' }))).body.data;
   const leaver = (await expectOk(service.admin('POST', '/admin/operators', { name: 'Bilal' }))).body.data;
   await expectOk(service.admin('POST', `/admin/operators/${leaver.id}/revoke`));

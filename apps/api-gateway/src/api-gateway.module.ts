@@ -58,6 +58,8 @@ import { RedeliverHttpController } from './webhooks/redeliver/redeliver.http.con
 import { IngestSmsHandler } from './sms/ingest-sms/ingest-sms.handler';
 import { IngestSmsHttpController } from './sms/ingest-sms/ingest-sms.http.controller';
 import { SmsIngestCredentialGuard } from './auth/sms-ingest-credential.guard';
+import { TwilioSignatureGuard } from './sms/ingest-sms/twilio-signature.guard';
+import { TwilioAuthTokenHttpController } from './tenants/twilio-auth-token/twilio-auth-token.http.controller';
 import { ListTenantsHttpController } from './tenants/list-tenants/list-tenants.http.controller';
 import { RegisterTenantHandler } from './tenants/register-tenant/register-tenant.handler';
 import { RegisterTenantHttpController } from './tenants/register-tenant/register-tenant.http.controller';
@@ -117,6 +119,7 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
         SmsTemplatesHttpController,
         RotateWebhookSecretHttpController,
         RotateCredentialHttpController,
+        TwilioAuthTokenHttpController,
         ResealSecretsHttpController,
         OperatorsHttpController,
         ShowPaymentHttpController,
@@ -164,6 +167,7 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
         PaymentsAllowedGuard,
         TenantThrottlerGuard,
         SmsIngestCredentialGuard,
+        TwilioSignatureGuard,
         IngestSmsHandler,
         ReviewPaymentHandler,
         ReparseSmsHandler,

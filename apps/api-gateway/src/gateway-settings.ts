@@ -1,4 +1,4 @@
-import { EnvReader, FailurePolicy, listensOnLoopbackOnly } from '@pvs/runtime';
+import { ConfigError, EnvReader, FailurePolicy, listensOnLoopbackOnly } from '@pvs/runtime';
 
 /** The gateway's own settings from the environment. */
 export interface GatewaySettings {
@@ -15,6 +15,13 @@ export interface GatewaySettings {
   readonly adminRateLimit: number;
   /** Whom to believe about the client address (X-Forwarded-For): nobody, every proxy, or these addresses. */
   readonly trustProxy: boolean | string;
+  /** Whether webhook_url and callback_url may point to loopback and private addresses (WEBHOOK_ALLOW_PRIVATE_NETWORKS, as the notifier). */
+  readonly webhookAllowPrivateNetworks: boolean;
+  /**
+   * The service's root as callers reach it (`https://pay.example.pk`, with any path a proxy adds): the URLs Twilio signs
+   * start with it. Null: the request's own scheme and host (X-Forwarded-Proto and -Host when TRUST_PROXY believes them).
+   */
+  readonly publicBaseUrl: string | null;
 }
 
 /** `host` is where the gateway listens: the defaults close when others can reach it. */
@@ -31,6 +38,8 @@ export function loadGatewaySettings(read: EnvReader, host: string): GatewaySetti
     },
     adminRateLimit: read.integer('ADMIN_RATE_LIMIT', 600, { min: 1, max: 1_000_000 }),
     trustProxy: trustedProxies(read.string('TRUST_PROXY', 'false')),
+    webhookAllowPrivateNetworks: read.boolean('WEBHOOK_ALLOW_PRIVATE_NETWORKS', false),
+    publicBaseUrl: publicBaseUrl(read),
   };
 }
 
@@ -38,4 +47,13 @@ export function loadGatewaySettings(read: EnvReader, host: string): GatewaySetti
 function trustedProxies(value: string): boolean | string {
   if (value === 'false' || value === '') return false;
   return value === 'true' ? true : value;
+}
+
+/** PUBLIC_BASE_URL: a scheme, a host and perhaps a path, without the trailing slash; none when unset. */
+function publicBaseUrl(read: EnvReader): string | null {
+  const raw = read.url('PUBLIC_BASE_URL', ['https:', 'http:']);
+  if (raw === undefined) return null;
+  const url = new URL(raw);
+  if (url.search || url.hash || url.username || url.password) throw new ConfigError('PUBLIC_BASE_URL', 'must be a scheme, a host and perhaps a path: no query, fragment or credentials');
+  return raw.replace(/\/+$/, '');
 }

@@ -21,6 +21,14 @@ export class AdminClient {
     return this.send('PATCH', path, { body });
   }
 
+  put<T>(path: string, body: object): Promise<T> {
+    return this.send('PUT', path, { body });
+  }
+
+  delete<T>(path: string): Promise<T> {
+    return this.send('DELETE', path, {});
+  }
+
   private async send<T>(method: string, path: string, { query = {}, body, signal }: { query?: Query; body?: object; signal?: AbortSignal }): Promise<T> {
     const url = new URL(`${this.baseUrl}${path}`);
     for (const [name, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(name, String(value));

@@ -11,6 +11,8 @@ export interface TenantData {
   readonly verification_policy: string;
   readonly allowed_senders: object | null;
   readonly receiving_accounts: object | null;
+  /** Whether it gave its Twilio auth token (the token itself is never answered). */
+  readonly twilio_signature_check: boolean;
   readonly created_at: string;
   /** Only in the answers that issue them, once. */
   readonly api_key?: string;

@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { TestService, TestTenant, WebhookReceiver, startTestService } from '@pvs/embedded/testing';
@@ -29,11 +29,12 @@ describe('pvs, the operators CLI, against the whole service over HTTP', () => {
   });
 
   const environment = (env: Record<string, string> = {}) => ({ ...process.env, PVS_URL: service.baseUrl, PVS_ADMIN_TOKEN: service.adminToken, ...env });
-  const pvs = (args: readonly string[], env?: Record<string, string>) =>
+  const pvs = (args: readonly string[], env?: Record<string, string>, input = '') =>
     new Promise<Run>((resolve) => {
-      execFile(process.execPath, [PVS, ...args], { env: environment(env) }, (error, stdout, stderr) =>
+      const child = execFile(process.execPath, [PVS, ...args], { env: environment(env) }, (error, stdout, stderr) =>
         resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
       );
+      child.stdin?.end(input);
     });
   const pvsJson = async (args: readonly string[]) => {
     const run = await pvs(['--json', ...args]);
@@ -81,6 +82,20 @@ describe('pvs, the operators CLI, against the whole service over HTTP', () => {
       expect(table.stdout).not.toContain('pvs_');
     });
 
+    it('lists tenants a page at a time, saying where the next page starts', async () => {
+      await service.createTenant({ name: 'Page one' });
+      await service.createTenant({ name: 'Page two' });
+      const all: { id: string }[] = await pvsJson(['tenants', 'list', '--limit', '1000']);
+      const [first, second] = all.map((tenant) => tenant.id);
+
+      const page = await pvs(['tenants', 'list', '--limit', '1']);
+      expect(page.stdout).toContain(first);
+      expect(page.stdout).not.toContain(second);
+      expect(page.stderr).toBe(`More may follow: pvs tenants list --after ${first}\n`);
+      expect((await pvsJson(['tenants', 'list', '--limit', '1', '--after', first])).map((tenant: { id: string }) => tenant.id)).toEqual([second]);
+      expect(await pvs(['tenants', 'list', '--limit', '1001'])).toMatchObject({ code: 1, stderr: expect.stringContaining('limit must be 1 to 1000') });
+    });
+
     it('suspends and activates a tenant, and sets its unpaid cycles', async () => {
       const shop = await service.createTenant({ name: 'Suspendable' });
       expect(await pvsJson(['tenants', 'suspend', shop.id])).toMatchObject({ id: shop.id, status: 'suspended' });
@@ -114,6 +129,26 @@ describe('pvs, the operators CLI, against the whole service over HTTP', () => {
       expect(rotated.stdout).not.toContain('gateway_secret');
       expect((await service.request('GET', `/payments/status/${uuid}`, withKey(shop.apiKey))).status).toBe(401);
       expect((await service.request('GET', `/payments/status/${uuid}`, withKey(newKey))).status).toBe(200);
+    });
+
+    it("gives a tenant its Twilio auth token from standard input, never shows it, and removes it", async () => {
+      const shop = await service.createTenant({ name: 'Twilio Tokens' });
+      const token = randomBytes(16).toString('hex');
+      const set = await pvs(['tenants', 'twilio-token', 'set', shop.id], undefined, `${token}\n`);
+      expect(set.code).toBe(0);
+      expect(set.stdout).toMatch(/twilio_signature_check\s*│\s*true/);
+      expect(`${set.stdout}${set.stderr}`).not.toContain(token);
+      expect((await service.admin('GET', `/admin/tenants/${shop.id}`)).body.data.twilio_signature_check).toBe(true);
+
+      const nothing = await pvs(['tenants', 'twilio-token', 'set', shop.id]);
+      expect(nothing.code).toBe(2);
+      expect(nothing.stderr).toContain('no auth token on standard input');
+      const wrong = await pvs(['tenants', 'twilio-token', 'set', shop.id], undefined, 'AC0123456789abcdef0123456789abcdef\n');
+      expect(wrong.code).toBe(1);
+      expect(wrong.stderr).toContain("auth_token must be the Twilio account's Auth Token");
+
+      expect(await pvsJson(['tenants', 'twilio-token', 'clear', shop.id])).toMatchObject({ id: shop.id, twilio_signature_check: false });
+      expect((await service.admin('GET', `/admin/tenants/${shop.id}`)).body.data.twilio_signature_check).toBe(false);
     });
 
     it('rotates the webhook secret, showing the new one once', async () => {

@@ -19,6 +19,7 @@ describe('loadEmbeddedConfig', () => {
         authFailures: { limit: 20, windowMs: 60_000, blockMs: 300_000 },
         adminRateLimit: 600,
         trustProxy: false,
+        publicBaseUrl: null,
       },
       matcher: { expirySweepIntervalMs: 5_000, watchIntervalMs: 60_000, gapSettleMs: 600_000, stall: { floorMs: 600_000, defaultMs: 1_800_000 }, silence: { floorMs: 1_800_000, ceilingMs: 21_600_000, newMs: 7_200_000 } },
       notifier: { allowPrivateNetworks: false, retryScheduleSeconds: [0, 5, 300, 1800, 7200, 18000, 36000, 36000], timeoutMs: 10_000 },
@@ -38,6 +39,10 @@ describe('loadEmbeddedConfig', () => {
     [{ SECRETS_KEY: 'c2hvcnQ=' }, 'SECRETS_KEY must be 32 bytes'],
     [{ DATABASE_URL: 'mysql://db/x' }, 'DATABASE_URL must be a postgres: or postgresql: URL'],
     [{ WEBHOOK_RETRY_SCHEDULE: '0,5,soon' }, 'WEBHOOK_RETRY_SCHEDULE must be comma-separated whole numbers'],
+    [{ PUBLIC_BASE_URL: 'pay.example.pk' }, 'PUBLIC_BASE_URL must be a URL'],
+    [{ PUBLIC_BASE_URL: 'ftp://pay.example.pk' }, 'PUBLIC_BASE_URL must be a https: or http: URL'],
+    [{ PUBLIC_BASE_URL: 'https://pay.example.pk/?shop=1' }, 'PUBLIC_BASE_URL must be a scheme, a host and perhaps a path: no query, fragment or credentials'],
+    [{ PUBLIC_BASE_URL: 'https://user:pass@pay.example.pk' }, 'PUBLIC_BASE_URL must be a scheme, a host and perhaps a path: no query, fragment or credentials'],
   ])('stops on %j naming the variable', (env, message) => {
     expect(() => loadEmbeddedConfig(env)).toThrow(ConfigError);
     expect(() => loadEmbeddedConfig(env)).toThrow(message);
@@ -49,8 +54,9 @@ describe('loadEmbeddedConfig', () => {
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
       PAYMENT_EXPIRY_SECONDS: '3600',
       SECRETS_KEY: Buffer.alloc(32, 7).toString('base64'),
+      PUBLIC_BASE_URL: 'https://pay.example.pk/pvs/',
     });
-    expect(config).toMatchObject({ port: 8080, notifier: { allowPrivateNetworks: true }, gateway: { paymentExpirySeconds: 3600 } });
+    expect(config).toMatchObject({ port: 8080, notifier: { allowPrivateNetworks: true }, gateway: { paymentExpirySeconds: 3600, publicBaseUrl: 'https://pay.example.pk/pvs' } });
     expect(config.secretsKey).toEqual(Buffer.alloc(32, 7));
   });
 

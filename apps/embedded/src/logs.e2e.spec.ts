@@ -88,6 +88,15 @@ describe('structured logs (embedded, captured in memory)', () => {
     const basic = `Basic ${Buffer.from(`twilio:${gatewaySecret}`).toString('base64')}`;
     const viaBasic = await service.request('POST', '/sms/ingest', { body: { sender: '8558', body: jazzCashCredit(tid(), '1.00') }, headers: { authorization: basic } });
     expect(viaBasic.status).toBe(200);
+    // A Twilio auth token given, and a Twilio SMS refused for its signature: neither the token nor the signature is logged.
+    const twilioAuthToken = randomBytes(16).toString('hex');
+    expect((await service.admin('PUT', `/admin/tenants/${shop.id}/twilio-auth-token`, { auth_token: twilioAuthToken })).status).toBe(200);
+    const twilioSignature = randomBytes(20).toString('base64');
+    const unsigned = await service.request('POST', '/sms/ingest', {
+      rawBody: new URLSearchParams({ MessageSid: 'SM1', From: '8558', Body: jazzCashCredit(tid(), '1.00') }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic, 'x-twilio-signature': twilioSignature },
+    });
+    expect(unsigned.status).toBe(403);
     const ingested = await service.request('POST', '/sms/ingest', { body: { sender: '8558', body: jazzCashCredit(reference, '990.00') }, headers: { 'x-gateway-secret': gatewaySecret } });
     expect(ingested.body.status).toBe('verified');
     const paidWebhook = () => receiver.received.find((received) => received.rawBody.includes(reference));
@@ -97,7 +106,7 @@ describe('structured logs (embedded, captured in memory)', () => {
     expect(signatures.every((signature) => typeof signature === 'string' && signature.length > 40)).toBe(true);
     await waitUntil(() => logs.find({ msg: 'webhook attempt', payment_id: ingested.body.transaction_uuid }).length === 1);
 
-    const secrets = [shop.apiKey, shop.gatewaySecret, shop.webhookSecret, apiKey, gatewaySecret, webhookSecret, service.adminToken, metricsToken, basic, ...signatures];
+    const secrets = [shop.apiKey, shop.gatewaySecret, shop.webhookSecret, apiKey, gatewaySecret, webhookSecret, service.adminToken, metricsToken, basic, twilioAuthToken, twilioSignature, ...signatures];
     // The secret part of each credential alone, and each signature of a multi-signature header alone.
     const parts = [...[shop.apiKey, shop.gatewaySecret, apiKey, gatewaySecret].map(secretOf), ...signatures.flatMap((s) => s.split(' '))];
     expect(logs.lines.length).toBeGreaterThan(10);

@@ -50,10 +50,12 @@ describe('a scripted day: one phone stopped for an hour, one SMS dropped', () =>
   });
 
   /** The alert webhooks received, verified with the merchant SDK, their data read as the JSON it is. */
-  const alerts = (): { event: string; created_at: string; data: Record<string, unknown> }[] =>
-    receiver.received
-      .filter((webhook) => ALERTS.includes(verifyWebhook(webhook.rawBody, webhook.headers, shop.webhookSecret, { now: clock.now(), toleranceSeconds: 86_400 }).event))
-      .map((webhook) => JSON.parse(webhook.rawBody));
+  /** The alert webhooks received, each once: a retry after an answer too slow on a loaded machine is the same webhook (its id). */
+  const alerts = (): { event: string; created_at: string; data: Record<string, unknown> }[] => {
+    const verified = receiver.received.map((webhook) => verifyWebhook(webhook.rawBody, webhook.headers, shop.webhookSecret, { now: clock.now(), toleranceSeconds: 86_400 }));
+    const once = [...new Map(verified.map((event) => [event.id, event])).values()];
+    return once.filter((event) => ALERTS.includes(event.event)).map((event) => JSON.parse(JSON.stringify(event)));
+  };
 
   it('tells the merchant of the silent phone, its payments and the missing SMS, once each', async () => {
     const counterPhone = (body: Record<string, unknown>) =>

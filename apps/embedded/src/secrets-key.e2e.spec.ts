@@ -1,14 +1,15 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { createHmac, randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
-import { TENANT_WEBHOOK_SECRET_RESEALED, TENANT_WEBHOOK_SECRET_ROTATED, tenantStream } from '@pvs/contracts';
+import { TENANT_TWILIO_AUTH_TOKEN_RESEALED, TENANT_WEBHOOK_SECRET_RESEALED, TENANT_WEBHOOK_SECRET_ROTATED, tenantStream } from '@pvs/contracts';
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
 import { SecretBox, keyFingerprint } from '@pvs/tenants';
 import { waitUntil } from '@pvs/testing';
 import { TestService, TestTenant, WebhookReceiver, startTestService } from './testing';
 
+const TWILIO_AUTH_TOKEN = randomBytes(16).toString('hex');
 const jazzCashCredit = (reference: string) => `Rs 100.00 received in your JazzCash Mobile Account:03444160241 via Raast. TID: ${reference}`;
 
 /** A payment registered and paid: the notifier then owes the tenant a webhook. */
@@ -40,10 +41,11 @@ describe('the secrets key', () => {
     let service = await start(oldKey);
     const tenant = await service.createTenant({ webhook_url: receiver.url });
     await service.admin('POST', `/admin/tenants/${tenant.id}/rotate-webhook-secret`, { overlap_seconds: 3600 });
+    await service.admin('PUT', `/admin/tenants/${tenant.id}/twilio-auth-token`, { auth_token: TWILIO_AUTH_TOKEN });
     await service.close();
 
     await expect(start(newKey)).rejects.toThrow(
-      `Invalid configuration: SECRETS_KEY does not open 2 stored webhook secret(s), sealed under key ${keyFingerprint(oldKey)} (the current key is ${keyFingerprint(newKey)})`,
+      `Invalid configuration: SECRETS_KEY does not open 3 stored secret(s), sealed under key ${keyFingerprint(oldKey)} (the current key is ${keyFingerprint(newKey)})`,
     );
 
     service = await start(newKey, [oldKey]);
@@ -51,12 +53,26 @@ describe('the secrets key', () => {
     expect(resealed.body).toEqual({ success: true, data: { key: keyFingerprint(newKey), resealed: 1, unchanged: 0 } });
     expect((await service.admin('POST', '/admin/secrets/reseal')).body.data).toEqual({ key: keyFingerprint(newKey), resealed: 0, unchanged: 1 });
     const history = await service.app.get<EventStore>(EVENT_STORE).readStream(tenantStream(tenant.id));
-    expect(history.map((event) => event.type).slice(-1)).toEqual([TENANT_WEBHOOK_SECRET_RESEALED]);
-    expect(JSON.stringify(history.at(-1)?.data)).not.toContain(tenant.webhookSecret.slice(6));
+    expect(history.map((event) => event.type).slice(-2)).toEqual([TENANT_WEBHOOK_SECRET_RESEALED, TENANT_TWILIO_AUTH_TOKEN_RESEALED]);
+    expect(JSON.stringify(history.slice(-2))).not.toContain(tenant.webhookSecret.slice(6));
+    expect(JSON.stringify(history.slice(-2))).not.toContain(TWILIO_AUTH_TOKEN);
     await service.close();
 
     service = await start(newKey);
     try {
+      // The Twilio auth token opens under the new key alone: Twilio's signature is still checked with it.
+      const fields: Record<string, string> = { MessageSid: 'SM1', AccountSid: 'AC1', From: '8558', To: '+15550001111', Body: 'Your OTP is 482913.' };
+      const signature = createHmac('sha1', TWILIO_AUTH_TOKEN)
+        .update(`${service.baseUrl}/sms/ingest${Object.keys(fields).sort().map((name) => `${name}${fields[name]}`).join('')}`)
+        .digest('base64');
+      const twilio = (signed: string) =>
+        service.request('POST', '/sms/ingest', {
+          rawBody: new URLSearchParams(fields).toString(),
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-gateway-secret': tenant.gatewaySecret, 'x-twilio-signature': signed },
+        });
+      expect((await twilio(signature)).status).toBe(200);
+      expect((await twilio(signature.replace(/^./, (first) => (first === 'A' ? 'B' : 'A')))).status).toBe(403);
+
       const uuid = await pay(service, tenant);
       const [webhook] = await receiver.waitFor(1);
       expect(JSON.parse(webhook.rawBody).data.uuid).toBe(uuid);

@@ -188,9 +188,14 @@ describe('webhooks over real HTTP (embedded)', () => {
   });
 
   it('refuses a private destination when private networks are not allowed, before connecting', async () => {
-    const strict = await startTestService({ webhookAllowPrivateNetworks: false });
+    // The API now refuses such a webhook_url too: this one was set while private networks were still allowed.
+    const dataDir = mkdtempSync(join(tmpdir(), 'pvs-strict-'));
+    const identity = { dataDir, adminToken: randomBytes(24).toString('base64url'), secretsKey: randomBytes(32) };
+    const lax = await startTestService(identity);
+    const shop = await lax.createTenant({ webhook_url: receiver.url });
+    await lax.close();
+    const strict = await startTestService({ ...identity, webhookAllowPrivateNetworks: false });
     try {
-      const shop = await strict.createTenant({ webhook_url: receiver.url });
       const { uuid } = await pay(strict, shop);
       let delivery;
       for (let i = 0; i < 200 && delivery?.status !== 'dead'; i++) {
@@ -201,6 +206,7 @@ describe('webhooks over real HTTP (embedded)', () => {
       expect(receiver.received).toHaveLength(0);
     } finally {
       await strict.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

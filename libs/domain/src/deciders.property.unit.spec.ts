@@ -113,6 +113,8 @@ const tenantCommand: fc.Arbitrary<TenantCommand> = fc.oneof(
     .map((settings) => ({ type: 'Update' as const, settings, now: at(1) })),
   fc.constantFrom('api_key', 'gateway_secret' as const).map((credential) => ({ type: 'RotateCredential' as const, credential, replacement: { keyId: `${credential}-2`, hash: 'h3' }, now: at(2) })),
   fc.constant({ type: 'RotateWebhookSecret' as const, webhookSecret: { ciphertext: 'v2:aa:secret-2' }, previousValidUntil: at(60).toISOString(), now: at(3) }),
+  fc.constant({ type: 'SetTwilioAuthToken' as const, authToken: { ciphertext: 'v2:aa:twilio-1' }, now: at(5) }),
+  fc.constant({ type: 'ClearTwilioAuthToken' as const, now: at(6) }),
   fc.boolean().map((stale) => ({
     type: 'ResealSecrets' as const,
     keyFingerprint: 'bb',

@@ -57,6 +57,15 @@ export class TenantDirectory {
     return [...this.tenants.values()];
   }
 
+  /** At most `limit` tenants, oldest first (ties by id), those after the tenant `after` when given: pages that a tenant created meanwhile never shifts. */
+  page({ after, limit }: { after?: Tenant; limit: number }): Tenant[] {
+    const inOrder = (a: Tenant, b: Tenant) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
+    return this.all()
+      .filter((tenant) => !after || inOrder(tenant, after) > 0)
+      .sort(inOrder)
+      .slice(0, limit);
+  }
+
   async authenticate(kind: CredentialKind, presented: string): Promise<Tenant | null> {
     const credential = parseCredential(kind, presented);
     if (!credential) return null;

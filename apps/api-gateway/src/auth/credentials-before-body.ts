@@ -3,7 +3,7 @@ import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { apiError } from '../http/api-error';
 import { API_KEY_REFUSED } from './api-key.guard';
 import { OPERATOR_TOKEN_REFUSED } from './operator.guard';
-import { INGEST_CREDENTIAL_REFUSED } from './sms-ingest-credential.guard';
+import { BASIC_AUTH_CHALLENGE, INGEST_CREDENTIAL_REFUSED } from './sms-ingest-credential.guard';
 
 /** The headers that carry each security scheme of the OpenAPI document. */
 const SCHEME_HEADERS: Readonly<Record<string, string>> = {
@@ -16,13 +16,16 @@ const SCHEME_HEADERS: Readonly<Record<string, string>> = {
 interface Requirement {
   readonly headers: readonly string[];
   readonly refusal: string;
+  /** WWW-Authenticate, for an operation that takes Basic auth (Twilio sends its credentials only when asked). */
+  readonly challenge: string | null;
 }
 
 /**
  * A request to an operation that needs a credential, sent with none of the headers that could carry one, is
  * answered 401 as soon as its headers are read, before its body is (the guards, which check the credential itself,
  * run only after Fastify has read the body). Which operation takes which credential is read from the OpenAPI
- * document, the one place the controllers declare it; the answer is the guard's own.
+ * document, the one place the controllers declare it; the answer is the guard's own (and, given before the body,
+ * closes the connection: see early-answers.ts).
  */
 export function requireCredentialsBeforeBody(fastify: FastifyInstance, document: OpenAPIObject, prefix: string): void {
   const requirements = new Map<string, Requirement>();
@@ -31,12 +34,17 @@ export function requireCredentialsBeforeBody(fastify: FastifyInstance, document:
       const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
       if (schemes.length === 0) continue;
       const route = `/${prefix}${path.replace(/\{(\w+)\}/g, ':$1')}`;
-      requirements.set(`${method.toUpperCase()} ${route}`, { headers: [...new Set(schemes.map((scheme) => SCHEME_HEADERS[scheme]))], refusal: refusalFor(schemes) });
+      requirements.set(`${method.toUpperCase()} ${route}`, {
+        headers: [...new Set(schemes.map((scheme) => SCHEME_HEADERS[scheme]))],
+        refusal: refusalFor(schemes),
+        challenge: schemes.includes('gatewaySecretBasic') ? BASIC_AUTH_CHALLENGE : null,
+      });
     }
   }
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const requirement = requirements.get(`${request.method} ${request.routeOptions.url}`);
     if (!requirement || requirement.headers.some((header) => request.headers[header] !== undefined)) return;
+    if (requirement.challenge) reply.header('www-authenticate', requirement.challenge);
     await reply.code(401).send(apiError(requirement.refusal));
   });
 }

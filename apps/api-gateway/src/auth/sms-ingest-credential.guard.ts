@@ -1,10 +1,16 @@
 import { CanActivate, ExecutionContext, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { FastifyReply } from 'fastify';
 import { CredentialKind, TENANT_DIRECTORY, TenantDirectory, parseCredential } from '@pvs/tenants';
 import { AuthenticatedRequest } from './authenticated-request';
 import { FORWARDER_REGISTRY, ForwarderRegistry } from '../forwarders/forwarder-registry';
 import { AuthenticationAttempts } from './authentication-attempts';
 
 export const INGEST_CREDENTIAL_REFUSED = 'Missing or invalid API key, gateway secret or forwarder key';
+/**
+ * Sent with every 401 of SMS ingest: Twilio first posts without the credentials of its URL, and sends them only when
+ * the answer asks for Basic auth in WWW-Authenticate.
+ */
+export const BASIC_AUTH_CHALLENGE = 'Basic realm="sms-ingest", charset="UTF-8"';
 
 /**
  * SMS ingest takes the API key (X-Api-Key) or, for forwarder apps, the gateway secret or the phone's own forwarder
@@ -23,7 +29,7 @@ export class SmsIngestCredentialGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const apiKey = request.headers['x-api-key'];
-    const gatewaySecret = request.headers['x-gateway-secret'] ?? basicAuthPassword(request.headers.authorization);
+    const gatewaySecret = request.headers['x-gateway-secret'] ?? basicAuthCredentials(request.headers.authorization)?.password;
     const forwarderKey = request.headers['x-forwarder-key'] ?? (typeof gatewaySecret === 'string' && gatewaySecret.trim().startsWith('pvsfw_') ? gatewaySecret : undefined);
     if (typeof apiKey !== 'string' && typeof forwarderKey === 'string') return this.asForwarder(context, request, forwarderKey.trim());
     const credential: { kind: CredentialKind; value: string } | null =
@@ -34,7 +40,7 @@ export class SmsIngestCredentialGuard implements CanActivate {
           : null;
     const presented = credential && { keyId: parseCredential(credential.kind, credential.value)?.keyId ?? null };
     const tenant = await this.attempts.attempt(context, presented, async () => credential && this.tenants.authenticate(credential.kind, credential.value));
-    if (!tenant) throw new UnauthorizedException(INGEST_CREDENTIAL_REFUSED);
+    if (!tenant) throw refusal(context);
     request.tenant = tenant;
     return true;
   }
@@ -46,17 +52,23 @@ export class SmsIngestCredentialGuard implements CanActivate {
       const tenant = forwarder && (await this.tenants.find(forwarder.tenantId));
       return forwarder && tenant ? { forwarder, tenant } : null;
     });
-    if (!found) throw new UnauthorizedException(INGEST_CREDENTIAL_REFUSED);
+    if (!found) throw refusal(context);
     request.tenant = found.tenant;
     request.forwarderName = found.forwarder.device;
     return true;
   }
 }
 
-function basicAuthPassword(header: string | undefined): string | undefined {
+function refusal(context: ExecutionContext): UnauthorizedException {
+  context.switchToHttp().getResponse<FastifyReply>().header('www-authenticate', BASIC_AUTH_CHALLENGE);
+  return new UnauthorizedException(INGEST_CREDENTIAL_REFUSED);
+}
+
+/** The user name and password of HTTP Basic auth, when the header carries them. */
+export function basicAuthCredentials(header: string | undefined): { readonly user: string; readonly password: string } | undefined {
   const encoded = header && /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header)?.[1];
   if (!encoded) return undefined;
   const decoded = Buffer.from(encoded, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
-  return colon === -1 ? undefined : decoded.slice(colon + 1);
+  return colon === -1 ? undefined : { user: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }

@@ -1,14 +1,22 @@
 import { ArgumentMetadata, Injectable, UnprocessableEntityException, ValidationError, ValidationPipe } from '@nestjs/common';
 import { findBodyProblem } from './body-shape';
+import { PUBLIC_WEBHOOK_DESTINATIONS } from './webhook-url';
 
-/** Validates request bodies against their DTO: unknown fields refused, every failure a 422. */
+/**
+ * Validates request bodies against their DTO: unknown fields refused, every failure a 422. Webhook URLs pointing
+ * into private networks are refused unless those are allowed (their check is a validation group, run or not).
+ */
 @Injectable()
 export class BodyValidationPipe extends ValidationPipe {
-  constructor() {
+  constructor({ allowPrivateWebhookDestinations }: { allowPrivateWebhookDestinations: boolean }) {
     super({
       whitelist: true,
       forbidNonWhitelisted: true,
       transform: true,
+      // Every check without a group always runs; strictGroups keeps the grouped one off when its group is not asked for.
+      always: true,
+      strictGroups: true,
+      groups: allowPrivateWebhookDestinations ? [] : [PUBLIC_WEBHOOK_DESTINATIONS],
       validationError: { target: false, value: false },
       exceptionFactory: (errors) => new UnprocessableEntityException(describe(errors)),
     });

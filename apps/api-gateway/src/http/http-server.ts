@@ -15,6 +15,7 @@ import { ApiExceptionFilter } from './api-exception.filter';
 import { answerClientError, clientTimeouts } from './client-errors';
 import { parseBodies } from './body-parsers';
 import { BodyValidationPipe } from './body-validation.pipe';
+import { closeConnectionsAnsweredBeforeTheirBody } from './early-answers';
 import { answerMethodNotAllowed } from './method-not-allowed';
 import { SWAGGER_UI_PATH, createOpenApiDocument, guardDocs, serveOpenApi } from './openapi/openapi';
 import { requireCredentialsBeforeBody } from '../auth/credentials-before-body';
@@ -54,17 +55,18 @@ export function configureHttpServer(app: INestApplication): void {
   const fastifyApp = app as NestFastifyApplication;
   fastifyApp.setGlobalPrefix(API_PREFIX);
   fastifyApp.useGlobalFilters(new ApiExceptionFilter());
-  fastifyApp.useGlobalPipes(new BodyValidationPipe());
+  const config = app.get<GatewayConfig>(GATEWAY_CONFIG);
+  fastifyApp.useGlobalPipes(new BodyValidationPipe({ allowPrivateWebhookDestinations: config.webhookAllowPrivateNetworks }));
   const fastify = fastifyApp.getHttpAdapter().getInstance();
   parseBodies(fastify, [`/${API_PREFIX}/sms/ingest`]);
   closeConnectionsAsTheyIdle(fastify);
+  closeConnectionsAnsweredBeforeTheirBody(fastify);
   answerMethodNotAllowed(fastify);
   fastify.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('x-request-id', request.id);
   });
   addSecurityHeaders(fastify, SWAGGER_UI_PATH);
   const metrics = app.get<Metrics>(METRICS);
-  const config = app.get<GatewayConfig>(GATEWAY_CONFIG);
   observeRequests(fastify, metrics);
   serveMetrics(fastify, metrics, config.metricsAccess);
   const document = createOpenApiDocument(app);

@@ -40,7 +40,12 @@ function trimmedText(kind: TextKind, min: 0 | 1, max: number): string {
  * in the pattern, since the limits hold once the whitespace is trimmed.
  */
 export function plainTextPattern(kind: TextKind, min: 0 | 1, max: number): string {
-  return `^[${TRIMMED}]*${trimmedText(kind, min, max)}[${TRIMMED}]*$`;
+  return trimmedFieldPattern(trimmedText(kind, min, max));
+}
+
+/** The OpenAPI pattern of a field trimmed before it is checked against `body`: surrounding whitespace, then the body. */
+export function trimmedFieldPattern(body: string): string {
+  return `^[${TRIMMED}]*${body}[${TRIMMED}]*$`;
 }
 
 const HIDDEN_CHARACTER = {

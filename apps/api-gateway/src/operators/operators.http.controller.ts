@@ -1,8 +1,9 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { FastifyRequest } from 'fastify';
 import { CurrentOperator, OperatorGuard } from '../auth/operator.guard';
-import { AdminApi, ApiBodyErrors, ApiData, ApiErrors, PathParam, Summary } from '../http/openapi/api-docs';
+import { AdminApi, ApiBodyErrors, ApiData, ApiErrors, LimitQuery, PathParam, Summary } from '../http/openapi/api-docs';
+import { limitParam } from '../http/query-params';
 import { IssueOperatorRequest } from './issue-operator.request.dto';
 import { Operator, Principal } from '@pvs/domain';
 import { valueOf } from '../http/refusals';
@@ -51,10 +52,13 @@ export class OperatorsHttpController {
   }
 
   @Get()
-  @Summary('List operators, revoked ones too')
-  @ApiData(200, 'Every operator', { type: 'array', items: OPERATOR_SCHEMA })
-  async list() {
-    return { success: true, data: (await this.operators.list()).map(operatorResponse) };
+  @Summary('List operators, revoked ones too, oldest first')
+  @LimitQuery()
+  @ApiData(200, 'The operators', { type: 'array', items: OPERATOR_SCHEMA })
+  @ApiErrors(422)
+  async list(@Query('limit') limit?: string) {
+    const first = limitParam(limit);
+    return { success: true, data: (await this.operators.list()).slice(0, first).map(operatorResponse) };
   }
 
   @Get('me')

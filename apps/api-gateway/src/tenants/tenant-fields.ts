@@ -1,9 +1,9 @@
 import { Tenant } from '@pvs/domain';
 import { ALERT_WEBHOOK_EVENTS, AlertWebhookEvent, AllowedSenders } from '@pvs/contracts';
-import { PerGatewayListDto } from './per-gateway-list.dto';
+import { PerGatewayListDto, ReceivingAccountsDto } from './per-gateway-list.dto';
 
 /** Keeps only the gateways given: a gateway left out falls back to its default. */
-export function perGatewayLists(dto: PerGatewayListDto | null | undefined): AllowedSenders | null {
+export function perGatewayLists(dto: PerGatewayListDto | ReceivingAccountsDto | null | undefined): AllowedSenders | null {
   if (!dto) return null;
   const senders: AllowedSenders = {};
   if (dto.wallet_one) senders.wallet_one = dto.wallet_one;
@@ -26,6 +26,7 @@ export function tenantResponse(tenant: Tenant) {
     balance_check: tenant.balanceCheck,
     verification_policy: tenant.verificationPolicy,
     alert_webhooks: tenant.alertWebhooks,
+    twilio_signature_check: tenant.twilioAuthToken !== null,
     created_at: tenant.createdAt,
   };
 }

@@ -1,18 +1,25 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, IsUrl, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, Max, Min, ValidateNested } from 'class-validator';
 import { OptionalNotNull } from '../http/optional-not-null';
+import { MAX_WEBHOOK_URL_LENGTH, WebhookUrl } from '../http/webhook-url';
 import { ALERT_WEBHOOK_EVENTS, AlertWebhookEvent, BALANCE_CHECK_MODES, BalanceCheckMode, VERIFICATION_POLICIES, VerificationPolicy } from '@pvs/contracts';
-import { PerGatewayListDto } from './per-gateway-list.dto';
+import { RECEIVING_ACCOUNT_KINDS } from '@pvs/domain';
+import { PerGatewayListDto, ReceivingAccountsDto } from './per-gateway-list.dto';
 
 export const UNPAID_CYCLE_LIMIT_MAX = 1000;
 
 /** The settings both creating and changing a tenant accept. */
 export class TenantSettingsRequest {
-  @ApiPropertyOptional({ type: String, nullable: true, format: 'uri', maxLength: 2048, description: 'Where webhooks go when a payment has no callback_url; null clears it' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    format: 'uri',
+    maxLength: MAX_WEBHOOK_URL_LENGTH,
+    description: 'Where webhooks go when a payment has no callback_url; null clears it. Not a loopback, private or link-local address, nor localhost (unless WEBHOOK_ALLOW_PRIVATE_NETWORKS)',
+  })
   @IsOptional()
-  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: 'webhook_url must be an http(s) URL' })
-  @MaxLength(2048)
+  @WebhookUrl()
   webhook_url?: string | null;
 
   @ApiPropertyOptional({ type: PerGatewayListDto, nullable: true, description: 'SMS sender ids accepted per gateway; a gateway left out keeps the built-in list; null restores all defaults' })
@@ -21,11 +28,15 @@ export class TenantSettingsRequest {
   @Type(() => PerGatewayListDto)
   allowed_senders?: PerGatewayListDto | null;
 
-  @ApiPropertyOptional({ type: PerGatewayListDto, nullable: true, description: "The merchant's wallet numbers and account numbers; a credit to another account never matches" })
+  @ApiPropertyOptional({
+    type: ReceivingAccountsDto,
+    nullable: true,
+    description: `The merchant's wallet numbers and account numbers; a credit to another account never matches. Each is ${RECEIVING_ACCOUNT_KINDS}`,
+  })
   @IsOptional()
   @ValidateNested()
-  @Type(() => PerGatewayListDto)
-  receiving_accounts?: PerGatewayListDto | null;
+  @Type(() => ReceivingAccountsDto)
+  receiving_accounts?: ReceivingAccountsDto | null;
 
   @ApiPropertyOptional({ enum: BALANCE_CHECK_MODES, default: 'record' })
   @OptionalNotNull()

@@ -1,10 +1,14 @@
+import { createInterface } from 'node:readline';
 import { Argument, Command, Option } from 'commander';
 import { AdminClient } from '../admin-client';
+import { UsageError } from '../cli-errors';
 import { TenantData } from '../api-types';
 import { Output } from '../output';
 import { action, wholeNumber } from '../program';
 
 const SECRETS = ['api_key', 'gateway_secret', 'webhook_secret'] as const;
+/** The API's page size when no --limit is given. */
+const DEFAULT_PAGE_SIZE = 100;
 const VERIFICATION_POLICIES = ['standard', 'strict'];
 const VERIFICATION_POLICY_OPTION = new Option('--verification-policy <policy>', 'how sure an SMS reading must be to verify on its own').choices(VERIFICATION_POLICIES);
 
@@ -34,16 +38,14 @@ export function tenantsCommand(program: Command): void {
 
   tenants
     .command('list')
-    .description('every merchant, oldest first')
+    .description('merchants, oldest first, a page at a time')
+    .option('--limit <n>', 'at most this many (default 100, at most 1000)', wholeNumber)
+    .option('--after <id>', 'only those after this one: the last id of the page before')
     .action(
-      action(async ({ api, out }) => {
-        const all = await api.get<TenantData[]>('/admin/tenants');
-        out.result(all, () =>
-          out.table(
-            ['id', 'name', 'status', 'unpaid', 'webhook_url', 'created_at'],
-            all.map((t) => [t.id, t.name, t.status, `${t.unpaid_cycles}/${t.unpaid_cycle_limit}`, t.webhook_url, t.created_at]),
-          ),
-        );
+      action(async ({ api, out }, options: { limit?: number; after?: string }) => {
+        const page = await api.get<TenantData[]>('/admin/tenants', { limit: options.limit, after: options.after });
+        out.rows(page, ['id', 'name', 'status', 'unpaid', 'webhook_url', 'created_at'], (t) => [t.id, t.name, t.status, `${t.unpaid_cycles}/${t.unpaid_cycle_limit}`, t.webhook_url, t.created_at]);
+        if (page.length > 0 && page.length === (options.limit ?? DEFAULT_PAGE_SIZE)) out.note(`More may follow: pvs tenants list --after ${page[page.length - 1].id}`);
       }),
     );
 
@@ -104,6 +106,8 @@ export function tenantsCommand(program: Command): void {
         });
       }),
     );
+
+  twilioTokenCommands(tenants);
 }
 
 function showTenant(out: Output, tenant: TenantData): void {
@@ -124,4 +128,34 @@ function showTenant(out: Output, tenant: TenantData): void {
     ]);
     if (secrets.length > 0) out.note(`Shown only this once, store ${secrets.length === 1 ? 'it' : 'them'} now: ${secrets.join(', ')}.`);
   });
+}
+
+/** `tenants twilio-token set|clear`: the auth token is read from standard input, so it stays out of shell history and the process list. */
+function twilioTokenCommands(tenants: Command): void {
+  const twilioToken = tenants.command('twilio-token').description("a tenant's Twilio auth token, with which the signature of the SMS Twilio posts for it is checked");
+  const showCheck = (out: Output, tenant: TenantData) =>
+    out.result(tenant, () => out.record([['id', tenant.id], ['name', tenant.name], ['twilio_signature_check', tenant.twilio_signature_check]]));
+  twilioToken
+    .command('set')
+    .description('give the auth token (Twilio Console, Account Info) on standard input, e.g. `pvs tenants twilio-token set <id> < token.txt`; Twilio SMS without its signature are then refused (403)')
+    .argument('<id>', 'tenant id')
+    .action(
+      action(async ({ api, out }, id: string) => showCheck(out, await api.put<TenantData>(`/admin/tenants/${id}/twilio-auth-token`, { auth_token: await firstLineOfStdin() }))),
+    );
+  twilioToken
+    .command('clear')
+    .description("remove it: Twilio's signature is no longer checked, the gateway secret alone admits its SMS")
+    .argument('<id>', 'tenant id')
+    .action(action(async ({ api, out }, id: string) => showCheck(out, await api.delete<TenantData>(`/admin/tenants/${id}/twilio-auth-token`))));
+}
+
+async function firstLineOfStdin(): Promise<string> {
+  if (process.stdin.isTTY) process.stderr.write('Twilio auth token, then Enter: ');
+  let token = '';
+  for await (const line of createInterface({ input: process.stdin, terminal: false })) {
+    token = line.trim();
+    break;
+  }
+  if (!token) throw new UsageError('no auth token on standard input: pipe it in, e.g. `pvs tenants twilio-token set <id> < token.txt`');
+  return token;
 }

@@ -43,6 +43,8 @@ export interface TestServiceOptions {
   readonly adminRateLimit?: number;
   /** Believe X-Forwarded-For: a test can then speak from many client addresses. */
   readonly trustProxy?: boolean;
+  /** The service's root as callers reach it (PUBLIC_BASE_URL); none unless set. */
+  readonly publicBaseUrl?: string;
   readonly expirySweepIntervalMs?: number;
   readonly watchIntervalMs?: number;
   readonly silence?: SilenceLimits;
@@ -84,6 +86,8 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
       authFailures: { limit: options.authFailureLimit ?? 1_000, windowMs: 60_000, blockMs: options.authFailureBlockMs ?? 60_000 },
       adminRateLimit: options.adminRateLimit ?? 100_000,
       trustProxy: options.trustProxy ?? false,
+      webhookAllowPrivateNetworks: options.webhookAllowPrivateNetworks ?? true,
+      publicBaseUrl: options.publicBaseUrl ?? null,
     },
     matcher: {
       expirySweepIntervalMs: options.expirySweepIntervalMs ?? 60_000,

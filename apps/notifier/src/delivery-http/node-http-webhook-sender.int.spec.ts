@@ -213,7 +213,7 @@ describe('NodeHttpWebhookSender SSRF policy (private networks refused)', () => {
 
     expect(result).toEqual({
       kind: 'refused',
-      reason: 'destination merchant.invalid (127.0.0.1) is a loopback/private/link-local address (set WEBHOOK_ALLOW_PRIVATE_NETWORKS=true to allow)',
+      reason: 'destination merchant.invalid (127.0.0.1) is a loopback address (set WEBHOOK_ALLOW_PRIVATE_NETWORKS=true to allow)',
       durationMs: expect.any(Number),
     });
     expect(result.durationMs).toBeLessThan(100);
@@ -242,7 +242,8 @@ describe('NodeHttpWebhookSender SSRF policy (private networks refused)', () => {
 
     for (const [url, address] of literals) {
       const result = await sender.send(post(url));
-      expect([url, result]).toEqual([url, { kind: 'refused', reason: expect.stringContaining(`destination ${address} is a loopback/private/link-local address`), durationMs: expect.any(Number) }]);
+      // Each refusal names what kind of address it is ("a loopback address", "a link-local address", …).
+      expect([url, result]).toEqual([url, { kind: 'refused', reason: expect.stringMatching(new RegExp(`^destination ${address.replace(/[.[\]]/g, '\\$&')} is (a|an|the) [a-z -]+ address( \\([a-z ]+\\))? \\(set WEBHOOK_ALLOW_PRIVATE_NETWORKS=true to allow\\)$`)), durationMs: expect.any(Number) }]);
     }
     expect(resolve).not.toHaveBeenCalled();
     expect(connect).not.toHaveBeenCalled();
@@ -250,16 +251,16 @@ describe('NodeHttpWebhookSender SSRF policy (private networks refused)', () => {
   });
 
   it.each([
-    ['a private address', [{ address: '10.1.2.3', family: 4 }]],
-    ['the metadata address', [{ address: '169.254.169.254', family: 4 }]],
-    ['IPv6 loopback', [{ address: '::1', family: 6 }]],
-    ['an IPv4-mapped loopback', [{ address: '::ffff:127.0.0.1', family: 6 }]],
-    ['a unique local IPv6 address', [{ address: 'fd00::1', family: 6 }]],
-    ['public and private addresses', [{ address: '93.184.216.34', family: 4 }, { address: '10.1.2.3', family: 4 }]],
-  ] as const)('refuses a hostname that resolves to %s', async (_, answers) => {
+    ['a private address', [{ address: '10.1.2.3', family: 4 }], '10.1.2.3) is a private network address'],
+    ['the metadata address', [{ address: '169.254.169.254', family: 4 }], '169.254.169.254) is a link-local address'],
+    ['IPv6 loopback', [{ address: '::1', family: 6 }], '::1) is a loopback address'],
+    ['an IPv4-mapped loopback', [{ address: '::ffff:127.0.0.1', family: 6 }], '::ffff:127.0.0.1) is a loopback address'],
+    ['a unique local IPv6 address', [{ address: 'fd00::1', family: 6 }], 'fd00::1) is a private network address (unique local)'],
+    ['public and private addresses', [{ address: '93.184.216.34', family: 4 }, { address: '10.1.2.3', family: 4 }], '10.1.2.3) is a private network address'],
+  ] as const)('refuses a hostname that resolves to %s, naming what it is', async (_, answers, named) => {
     const { sender, connect } = refusingSender(stubResolver(answers));
     const result = await sender.send(post('https://merchant.invalid/webhooks'));
-    expect(result).toMatchObject({ kind: 'refused', reason: expect.stringMatching(/^destination merchant\.invalid \(.+\) is a loopback/) });
+    expect(result).toMatchObject({ kind: 'refused', reason: `destination merchant.invalid (${named} (set WEBHOOK_ALLOW_PRIVATE_NETWORKS=true to allow)` });
     expect(connect).not.toHaveBeenCalled();
   });
 });

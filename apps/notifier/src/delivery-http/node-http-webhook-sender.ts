@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { isIP, LookupFunction } from 'node:net';
-import { isPublicAddress } from './address-policy';
+import { isPublicAddress, nonPublicKind } from '@pvs/webhook-deliveries';
 import { parseRetryAfter } from './retry-after';
 import { WebhookRequest, WebhookResult, WebhookSender } from './webhook-sender.port';
 
@@ -106,7 +106,7 @@ export class NodeHttpWebhookSender implements WebhookSender {
     const refused = this.allowPrivateNetworks ? undefined : addresses.find(({ address }) => !isPublicAddress(address));
     if (refused) {
       const shown = literal ? refused.address : `${host} (${refused.address})`;
-      return `destination ${shown} is a loopback/private/link-local address (set WEBHOOK_ALLOW_PRIVATE_NETWORKS=true to allow)`;
+      return `destination ${shown} is ${nonPublicKind(refused.address)} (set WEBHOOK_ALLOW_PRIVATE_NETWORKS=true to allow)`;
     }
     return addresses[0];
   }

@@ -69,7 +69,7 @@ export interface paths {
         put?: never;
         /**
          * Forward a payment SMS
-         * @description Parses the SMS and matches it to a pending intent; the response waits briefly for the decision. Accepts our body or the native webhook of a supported forwarder app (Twilio's form fields too, as JSON).
+         * @description Parses the SMS and matches it to a pending intent; the response waits briefly for the decision. Accepts our body or the native webhook of a supported forwarder app. Twilio's webhook (form-encoded, with MessageSid or AccountSid, or any request with X-Twilio-Signature) is answered with empty TwiML whatever the SMS turned out to be, and its X-Twilio-Signature is checked when the tenant has given its Twilio auth token (403 when missing or wrong).
          */
         post: operations["IngestSmsHttpController_ingest"];
         delete?: never;
@@ -116,7 +116,7 @@ export interface components {
             sender_source?: string | null;
             /**
              * Format: uri
-             * @description Where this payment's webhooks go; the tenant's webhook_url when left out
+             * @description Where this payment's webhooks go; the tenant's webhook_url when left out. Not a private address, as webhook_url
              */
             callback_url?: string | null;
             /** @description Passed back in the webhook as data.client_metadata; at most 4096 bytes of JSON */
@@ -607,13 +607,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Parsed; the matching outcome */
+            /** @description Parsed; the matching outcome (to Twilio: empty TwiML, the outcome is recorded all the same) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["SmsIngestResult"];
+                    "text/xml": "<?xml version=\"1.0\" encoding=\"UTF-8\"?><Response/>";
                 };
             };
             /** @description Malformed JSON body */
@@ -627,6 +628,15 @@ export interface operations {
             };
             /** @description Missing or invalid credential */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Twilio's signature missing or wrong, for a tenant that gave its Twilio auth token */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

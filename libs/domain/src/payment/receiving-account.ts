@@ -1,4 +1,4 @@
-const MIN_DIGITS_COMPARED = 4;
+export const MIN_DIGITS_COMPARED = 4;
 
 function canonical(account: string): string {
   return account.replace(/[^0-9*]/g, '');

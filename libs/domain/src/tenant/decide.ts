@@ -3,6 +3,9 @@ import {
   HashedCredential,
   TENANT_CREDENTIAL_ROTATED,
   TENANT_REGISTERED,
+  TENANT_TWILIO_AUTH_TOKEN_CLEARED,
+  TENANT_TWILIO_AUTH_TOKEN_RESEALED,
+  TENANT_TWILIO_AUTH_TOKEN_SET,
   TENANT_UPDATED,
   TENANT_WEBHOOK_SECRET_RESEALED,
   TENANT_WEBHOOK_SECRET_ROTATED,
@@ -22,6 +25,8 @@ export type TenantCommand =
   | { readonly type: 'Update'; readonly settings: Partial<TenantSettings>; readonly now: Date }
   | { readonly type: 'RotateCredential'; readonly credential: TenantCredential; readonly replacement: HashedCredential; readonly now: Date }
   | { readonly type: 'RotateWebhookSecret'; readonly webhookSecret: EncryptedSecret; readonly previousValidUntil: string; readonly now: Date }
+  | { readonly type: 'SetTwilioAuthToken'; readonly authToken: EncryptedSecret; readonly now: Date }
+  | { readonly type: 'ClearTwilioAuthToken'; readonly now: Date }
   | {
       readonly type: 'ResealSecrets';
       readonly keyFingerprint: string;
@@ -54,22 +59,35 @@ export function decideTenant(command: TenantCommand, tenant: TenantState): Decis
         data: { tenantId: tenant.id, webhookSecret, previousWebhookSecret: tenant.webhookSecret, previousValidUntil, rotatedAt: at },
       });
     }
-    case 'ResealSecrets': {
-      const current = command.reseal(tenant.webhookSecret);
-      const previous = tenant.previousWebhookSecret && command.reseal(tenant.previousWebhookSecret);
-      if (!current && !previous) return accept();
-      return accept({
-        type: TENANT_WEBHOOK_SECRET_RESEALED,
-        data: {
-          tenantId: tenant.id,
-          webhookSecret: current ?? tenant.webhookSecret,
-          previousWebhookSecret: previous ?? tenant.previousWebhookSecret,
-          keyFingerprint: command.keyFingerprint,
-          resealedAt: at,
-        },
-      });
-    }
+    case 'SetTwilioAuthToken':
+      return accept({ type: TENANT_TWILIO_AUTH_TOKEN_SET, data: { tenantId: tenant.id, authToken: command.authToken, setAt: at } });
+    case 'ClearTwilioAuthToken':
+      return tenant.twilioAuthToken ? accept({ type: TENANT_TWILIO_AUTH_TOKEN_CLEARED, data: { tenantId: tenant.id, clearedAt: at } }) : accept();
+    case 'ResealSecrets':
+      return accept(...resealed(tenant, command, at));
   }
+}
+
+/** Each of the tenant's sealed secrets that the key rotation seals again, as the events that record them so. */
+function resealed(tenant: Tenant, { reseal, keyFingerprint }: Extract<TenantCommand, { type: 'ResealSecrets' }>, at: string): TenantEvent[] {
+  const events: TenantEvent[] = [];
+  const current = reseal(tenant.webhookSecret);
+  const previous = tenant.previousWebhookSecret && reseal(tenant.previousWebhookSecret);
+  if (current || previous) {
+    events.push({
+      type: TENANT_WEBHOOK_SECRET_RESEALED,
+      data: {
+        tenantId: tenant.id,
+        webhookSecret: current ?? tenant.webhookSecret,
+        previousWebhookSecret: previous ?? tenant.previousWebhookSecret,
+        keyFingerprint,
+        resealedAt: at,
+      },
+    });
+  }
+  const authToken = tenant.twilioAuthToken && reseal(tenant.twilioAuthToken);
+  if (authToken) events.push({ type: TENANT_TWILIO_AUTH_TOKEN_RESEALED, data: { tenantId: tenant.id, authToken, keyFingerprint, resealedAt: at } });
+  return events;
 }
 
 type Settings = { -readonly [K in keyof TenantSettings]?: TenantSettings[K] };

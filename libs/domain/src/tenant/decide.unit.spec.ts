@@ -2,6 +2,9 @@ import {
   EncryptedSecret,
   TENANT_CREDENTIAL_ROTATED,
   TENANT_REGISTERED,
+  TENANT_TWILIO_AUTH_TOKEN_CLEARED,
+  TENANT_TWILIO_AUTH_TOKEN_RESEALED,
+  TENANT_TWILIO_AUTH_TOKEN_SET,
   TENANT_UPDATED,
   TENANT_WEBHOOK_SECRET_RESEALED,
   TENANT_WEBHOOK_SECRET_ROTATED,
@@ -89,6 +92,13 @@ const resealed = (webhookSecret: string, previousWebhookSecret: string | null): 
   },
 });
 
+const twilioTokenSet = (ciphertext: string): TenantEvent => ({ type: TENANT_TWILIO_AUTH_TOKEN_SET, data: { tenantId: TENANT_ID, authToken: { ciphertext }, setAt: '2026-11-21T10:00:00.000Z' } });
+const twilioTokenCleared: TenantEvent = { type: TENANT_TWILIO_AUTH_TOKEN_CLEARED, data: { tenantId: TENANT_ID, clearedAt: '2026-11-22T10:00:00.000Z' } };
+const twilioTokenResealed = (ciphertext: string): TenantEvent => ({
+  type: TENANT_TWILIO_AUTH_TOKEN_RESEALED,
+  data: { tenantId: TENANT_ID, authToken: { ciphertext }, keyFingerprint: 'sha256:9f86d081884c7d65', resealedAt: AT },
+});
+
 const decide = (given: TenantEvent[], command: TenantCommand) => tenantDecider.decide(command, fold(tenantDecider, given));
 
 describe('decideTenant', () => {
@@ -106,6 +116,8 @@ describe('decideTenant', () => {
     ['RotateCredential', { type: 'RotateCredential', credential: 'api_key', replacement, now: NOW }],
     ['RotateWebhookSecret', { type: 'RotateWebhookSecret', webhookSecret: { ciphertext: 'k1:whsec-b' }, previousValidUntil: '2026-11-27T10:00:00.000Z', now: NOW }],
     ['ResealSecrets', resealSecrets],
+    ['SetTwilioAuthToken', { type: 'SetTwilioAuthToken', authToken: { ciphertext: 'k1:twilio-a' }, now: NOW }],
+    ['ClearTwilioAuthToken', { type: 'ClearTwilioAuthToken', now: NOW }],
   ])('%s on no tenant', (_, command) => {
     it('is refused as not found', () => {
       expect(decideTenant(command, null)).toStrictEqual({ ok: false, refusal: { kind: 'not_found', message: 'Tenant not found' } });
@@ -227,6 +239,44 @@ describe('decideTenant', () => {
     ])('%s', (_, given, expected) => {
       expect(decide(given, resealSecrets)).toStrictEqual({ ok: true, events: expected });
     });
+  });
+});
+
+describe('SetTwilioAuthToken', () => {
+  it.each<[string, TenantEvent[]]>([
+    ['a tenant without one', [registered]],
+    ['a tenant with one already (the new one replaces it)', [registered, twilioTokenSet('k1:twilio-a')]],
+    ['a tenant whose token was cleared', [registered, twilioTokenSet('k1:twilio-a'), twilioTokenCleared]],
+  ])('records the sealed token for %s', (_, given) => {
+    expect(decide(given, { type: 'SetTwilioAuthToken', authToken: { ciphertext: 'k1:twilio-b' }, now: NOW })).toStrictEqual({
+      ok: true,
+      events: [{ type: TENANT_TWILIO_AUTH_TOKEN_SET, data: { tenantId: TENANT_ID, authToken: { ciphertext: 'k1:twilio-b' }, setAt: AT } }],
+    });
+  });
+});
+
+describe('ClearTwilioAuthToken', () => {
+  it.each<[string, TenantEvent[], TenantEvent[]]>([
+    ['removes the token set', [registered, twilioTokenSet('k1:twilio-a')], [{ type: TENANT_TWILIO_AUTH_TOKEN_CLEARED, data: { tenantId: TENANT_ID, clearedAt: AT } }]],
+    ['records nothing for a tenant that never had one', [registered], []],
+    ['records nothing for a token already cleared', [registered, twilioTokenSet('k1:twilio-a'), twilioTokenCleared], []],
+  ])('%s', (_, given, expected) => {
+    expect(decide(given, { type: 'ClearTwilioAuthToken', now: NOW })).toStrictEqual({ ok: true, events: expected });
+  });
+});
+
+describe('ResealSecrets with a Twilio auth token', () => {
+  it.each<[string, TenantEvent[], TenantEvent[]]>([
+    ['seals a stale token again, beside the webhook secret', [registered, twilioTokenSet('k1:twilio-a')], [resealed('k2:whsec-a', null), twilioTokenResealed('k2:twilio-a')]],
+    [
+      'seals only the token when the webhook secrets are already under the current key',
+      [{ type: TENANT_REGISTERED, data: { ...registration, webhookSecret: { ciphertext: 'k2:whsec-a' } } }, twilioTokenSet('k1:twilio-a')],
+      [twilioTokenResealed('k2:twilio-a')],
+    ],
+    ['leaves a token already under the current key alone', [registered, twilioTokenSet('k2:twilio-a')], [resealed('k2:whsec-a', null)]],
+    ['has no token to seal once it is cleared', [registered, twilioTokenSet('k1:twilio-a'), twilioTokenCleared], [resealed('k2:whsec-a', null)]],
+  ])('%s', (_, given, expected) => {
+    expect(decide(given, resealSecrets)).toStrictEqual({ ok: true, events: expected });
   });
 });
 

@@ -3,6 +3,9 @@ import {
   HashedCredential,
   TENANT_CREDENTIAL_ROTATED,
   TENANT_REGISTERED,
+  TENANT_TWILIO_AUTH_TOKEN_CLEARED,
+  TENANT_TWILIO_AUTH_TOKEN_RESEALED,
+  TENANT_TWILIO_AUTH_TOKEN_SET,
   TENANT_UPDATED,
   TENANT_WEBHOOK_SECRET_RESEALED,
   TENANT_WEBHOOK_SECRET_ROTATED,
@@ -22,6 +25,8 @@ export interface Tenant extends TenantSettings {
   /** The secret before the last rotation, still signing until `previousWebhookSecretValidUntil`. */
   readonly previousWebhookSecret: EncryptedSecret | null;
   readonly previousWebhookSecretValidUntil: string | null;
+  /** Twilio's key for the signatures on the SMS it posts; null when the tenant gave none (its signatures are then not checked). */
+  readonly twilioAuthToken: EncryptedSecret | null;
   readonly createdAt: string;
 }
 
@@ -48,6 +53,7 @@ export function evolveTenant(tenant: TenantState, event: TenantEvent): TenantSta
       webhookSecret: data.webhookSecret,
       previousWebhookSecret: null,
       previousWebhookSecretValidUntil: null,
+      twilioAuthToken: null,
       createdAt: data.registeredAt,
     };
   }
@@ -66,6 +72,11 @@ export function evolveTenant(tenant: TenantState, event: TenantEvent): TenantSta
       return { ...tenant, webhookSecret: event.data.webhookSecret, previousWebhookSecret: event.data.previousWebhookSecret };
     case TENANT_CREDENTIAL_ROTATED:
       return event.data.credential === 'api_key' ? { ...tenant, apiKey: event.data.replacement } : { ...tenant, gatewaySecret: event.data.replacement };
+    case TENANT_TWILIO_AUTH_TOKEN_SET:
+    case TENANT_TWILIO_AUTH_TOKEN_RESEALED:
+      return { ...tenant, twilioAuthToken: event.data.authToken };
+    case TENANT_TWILIO_AUTH_TOKEN_CLEARED:
+      return { ...tenant, twilioAuthToken: null };
   }
 }
 

@@ -1,6 +1,9 @@
 import {
   TENANT_CREDENTIAL_ROTATED,
   TENANT_REGISTERED,
+  TENANT_TWILIO_AUTH_TOKEN_CLEARED,
+  TENANT_TWILIO_AUTH_TOKEN_RESEALED,
+  TENANT_TWILIO_AUTH_TOKEN_SET,
   TENANT_UPDATED,
   TENANT_WEBHOOK_SECRET_RESEALED,
   TENANT_WEBHOOK_SECRET_ROTATED,
@@ -53,6 +56,7 @@ const tenant: Tenant = {
   webhookSecret,
   previousWebhookSecret: null,
   previousWebhookSecretValidUntil: null,
+  twilioAuthToken: null,
   createdAt: REGISTERED_AT,
 };
 
@@ -91,6 +95,16 @@ const credentialRotated = (credential: 'api_key' | 'gateway_secret'): TenantEven
   },
 });
 
+const twilioTokenSet: TenantEvent = {
+  type: TENANT_TWILIO_AUTH_TOKEN_SET,
+  data: { tenantId: TENANT_ID, authToken: { ciphertext: 'k1:twilio-a' }, setAt: '2026-11-26T13:00:00.000Z' },
+};
+const twilioTokenResealed: TenantEvent = {
+  type: TENANT_TWILIO_AUTH_TOKEN_RESEALED,
+  data: { tenantId: TENANT_ID, authToken: { ciphertext: 'k2:twilio-a' }, keyFingerprint: 'sha256:9f86d081884c7d65', resealedAt: '2026-11-26T14:00:00.000Z' },
+};
+const twilioTokenCleared: TenantEvent = { type: TENANT_TWILIO_AUTH_TOKEN_CLEARED, data: { tenantId: TENANT_ID, clearedAt: '2026-11-26T15:00:00.000Z' } };
+
 describe('evolveTenant', () => {
   it.each<[string, TenantEvent[], Tenant | null]>([
     ['no event', [], null],
@@ -118,6 +132,22 @@ describe('evolveTenant', () => {
     ],
     ['API key rotated', [registered(), credentialRotated('api_key')], { ...tenant, apiKey: { keyId: 'xx_0f1e2d3c4b5a6978', hash: 'scrypt$replacement' } }],
     ['gateway secret rotated', [registered(), credentialRotated('gateway_secret')], { ...tenant, gatewaySecret: { keyId: 'xx_0f1e2d3c4b5a6978', hash: 'scrypt$replacement' } }],
+    ['Twilio auth token set', [registered(), twilioTokenSet], { ...tenant, twilioAuthToken: { ciphertext: 'k1:twilio-a' } }],
+    ['Twilio auth token resealed', [registered(), twilioTokenSet, twilioTokenResealed], { ...tenant, twilioAuthToken: { ciphertext: 'k2:twilio-a' } }],
+    ['Twilio auth token cleared', [registered(), twilioTokenSet, twilioTokenCleared], tenant],
+    [
+      'Twilio auth token set, then another setting changed',
+      [registered(), twilioTokenSet, updated, webhookRotated],
+      {
+        ...tenant,
+        status: 'suspended',
+        unpaidCycles: 2,
+        webhookSecret: { ciphertext: 'k1:whsec-next' },
+        previousWebhookSecret: webhookSecret,
+        previousWebhookSecretValidUntil: '2026-11-27T10:00:00.000Z',
+        twilioAuthToken: { ciphertext: 'k1:twilio-a' },
+      },
+    ],
   ])('%s', (_, events, expected) => {
     expect(fold(tenantDecider, events)).toStrictEqual(expected);
   });
@@ -128,6 +158,9 @@ describe('evolveTenant', () => {
     ['a reseal', resealed],
     ['an API key rotation', credentialRotated('api_key')],
     ['a gateway secret rotation', credentialRotated('gateway_secret')],
+    ['a Twilio auth token set', twilioTokenSet],
+    ['a Twilio auth token resealed', twilioTokenResealed],
+    ['a Twilio auth token cleared', twilioTokenCleared],
   ])('leaves no tenant for %s before registration', (_, event) => {
     expect(evolveTenant(null, event)).toBeNull();
     expect(fold(tenantDecider, [event])).toBeNull();

@@ -205,11 +205,14 @@ const REVIEW_REASON_LABELS = {
 const reviewRows = new Map();
 const decided = new Set();
 let tenantNames = new Map();
+/** A page of /admin/tenants at its largest: the tenants panel, and the names shown beside tenant ids, come from it. */
+const TENANT_LIMIT = 1000;
+const loadTenants = () => api(`/admin/tenants?limit=${TENANT_LIMIT}`);
 
 async function loadReview() {
   const [payments, tenants] = await Promise.all([
     api(`/admin/payments?status=manual_review&limit=${REVIEW_LIMIT}`),
-    api('/admin/tenants').catch(() => null),
+    loadTenants().catch(() => null),
   ]);
   if (tenants) tenantNames = new Map(tenants.map((tenant) => [tenant.id, tenant.name]));
   return payments;
@@ -683,7 +686,7 @@ const APP_LABELS = { native: 'Own client', sms_gateway_app: 'SMS Gateway for And
 const HEARTBEAT_TONES = { online: 'ok', offline: 'bad' };
 
 async function loadForwarders() {
-  const [forwarders, tenants] = await Promise.all([api(`/admin/forwarders?limit=${FORWARDER_LIMIT}`), api('/admin/tenants').catch(() => null)]);
+  const [forwarders, tenants] = await Promise.all([api(`/admin/forwarders?limit=${FORWARDER_LIMIT}`), loadTenants().catch(() => null)]);
   if (tenants) tenantNames = new Map(tenants.map((tenant) => [tenant.id, tenant.name]));
   return forwarders;
 }
@@ -793,7 +796,7 @@ const PANELS = [
   { id: 'review', load: loadReview, render: renderReview },
   { id: 'sms-hours', load: loadSmsHours, render: renderSmsHours },
   { id: 'rejected', load: loadRejected, render: renderRejected },
-  { id: 'tenants', load: () => api('/admin/tenants'), render: renderTenants },
+  { id: 'tenants', load: loadTenants, render: renderTenants },
   { id: 'forwarders', load: loadForwarders, render: renderForwarders },
   { id: 'webhooks', load: loadWebhooks, render: renderWebhooks },
   { id: 'projections', load: () => api('/admin/projections'), render: renderProjections },

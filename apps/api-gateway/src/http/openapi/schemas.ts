@@ -200,7 +200,7 @@ export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
   },
   Tenant: {
     type: 'object',
-    required: ['id', 'name', 'status', 'unpaid_cycles', 'unpaid_cycle_limit', 'webhook_url', 'allowed_senders', 'receiving_accounts', 'balance_check', 'verification_policy', 'alert_webhooks', 'created_at'],
+    required: ['id', 'name', 'status', 'unpaid_cycles', 'unpaid_cycle_limit', 'webhook_url', 'allowed_senders', 'receiving_accounts', 'balance_check', 'verification_policy', 'alert_webhooks', 'twilio_signature_check', 'created_at'],
     properties: {
       id: uuid,
       name: { type: 'string' },
@@ -213,6 +213,7 @@ export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
       balance_check: { type: 'string', enum: [...BALANCE_CHECK_MODES] },
       verification_policy: { type: 'string', enum: [...VERIFICATION_POLICIES] },
       alert_webhooks: { type: 'array', items: { type: 'string', enum: [...ALERT_WEBHOOK_EVENTS] }, description: 'The alert webhooks the merchant receives besides the payment webhooks' },
+      twilio_signature_check: { type: 'boolean', description: "Whether the tenant gave its Twilio auth token, so that Twilio's signature is checked on its Twilio SMS (the token itself is never shown)" },
       created_at: dateTime,
     },
   },

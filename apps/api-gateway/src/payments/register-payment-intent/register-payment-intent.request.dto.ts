@@ -1,7 +1,8 @@
-import { IsIn, IsObject, IsOptional, IsUrl, Max, MaxLength, Min, Validate, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
+import { IsIn, IsObject, IsOptional, Max, Min, Validate, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { GATEWAYS, Gateway, pkrToPaisa } from '@pvs/contracts';
 import { PlainText, plainTextPattern } from '../../http/plain-text';
+import { MAX_WEBHOOK_URL_LENGTH, WebhookUrl } from '../../http/webhook-url';
 
 export const MAX_AMOUNT_PKR = 100_000_000;
 export const MAX_CLIENT_METADATA_BYTES = 4096;
@@ -50,10 +51,9 @@ export class RegisterPaymentIntentRequest {
   @PlainText('identifier', 1, 64)
   sender_source?: string | null;
 
-  @ApiPropertyOptional({ type: String, nullable: true, format: 'uri', maxLength: 2048, description: "Where this payment's webhooks go; the tenant's webhook_url when left out" })
+  @ApiPropertyOptional({ type: String, nullable: true, format: 'uri', maxLength: MAX_WEBHOOK_URL_LENGTH, description: "Where this payment's webhooks go; the tenant's webhook_url when left out. Not a private address, as webhook_url" })
   @IsOptional()
-  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: 'callback_url must be an http(s) URL' })
-  @MaxLength(2048)
+  @WebhookUrl()
   callback_url?: string | null;
 
   @ApiPropertyOptional({ type: 'object', additionalProperties: true, nullable: true, description: `Passed back in the webhook as data.client_metadata; at most ${MAX_CLIENT_METADATA_BYTES} bytes of JSON` })

@@ -3,12 +3,12 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { FastifyRequest } from 'fastify';
 import { LearnedTemplate, Principal } from '@pvs/domain';
 import { CurrentOperator, OperatorGuard } from '../../auth/operator.guard';
-import { AdminApi, ApiBodyErrors, ApiData, ApiErrors, PathParam, Summary, UuidQuery } from '../../http/openapi/api-docs';
+import { AdminApi, ApiBodyErrors, ApiData, ApiErrors, LimitQuery, PathParam, Summary, UuidQuery } from '../../http/openapi/api-docs';
 import { LEARNED_TEMPLATE_ID } from '../../http/openapi/operator-schemas';
 import { schemaRef } from '../../http/openapi/schemas';
 import { PlainText, plainTextPattern } from '../../http/plain-text';
 import { OptionalNotNull } from '../../http/optional-not-null';
-import { optionalUuidParam } from '../../http/query-params';
+import { limitParam, optionalUuidParam } from '../../http/query-params';
 import { valueOf } from '../../http/refusals';
 import { LearnTemplateRequest } from './learn-template.request.dto';
 import { SmsTemplatesHandler, TemplateLesson } from './sms-templates.handler';
@@ -87,10 +87,12 @@ export class SmsTemplatesHttpController {
   @Get()
   @Summary('List the learned templates, retired ones too')
   @UuidQuery('tenant_id', "Only the templates that read this tenant's SMS")
+  @LimitQuery()
   @ApiData(200, 'The learned templates', { type: 'array', items: schemaRef('LearnedTemplate') })
   @ApiErrors(422)
-  list(@Query('tenant_id') tenantId?: string) {
-    return { success: true, data: this.handler.list(optionalUuidParam('tenant_id', tenantId)).map(templateResponse) };
+  list(@Query('tenant_id') tenantId?: string, @Query('limit') limit?: string) {
+    const first = limitParam(limit);
+    return { success: true, data: this.handler.list(optionalUuidParam('tenant_id', tenantId)).slice(0, first).map(templateResponse) };
   }
 
   @Post(':id/promote')

@@ -1,8 +1,9 @@
-import { Controller, Get, Inject, NotFoundException, Param, UseGuards } from '@nestjs/common';
+import { Controller, Get, Inject, NotFoundException, Param, Query, UseGuards } from '@nestjs/common';
 import { TENANT_DIRECTORY, TenantDirectory } from '@pvs/tenants';
 import { OperatorGuard } from '../../auth/operator.guard';
-import { AdminApi, ApiData, ApiErrors, ApiList, PathParam, Summary } from '../../http/openapi/api-docs';
+import { AdminApi, ApiData, ApiErrors, ApiList, LimitQuery, PathParam, Summary, UuidQuery } from '../../http/openapi/api-docs';
 import { schemaRef } from '../../http/openapi/schemas';
+import { limitParam, optionalUuidParam } from '../../http/query-params';
 import { UuidOrNotFoundPipe } from '../../http/uuid-or-not-found.pipe';
 import { tenantResponse } from '../tenant-fields';
 
@@ -13,11 +14,17 @@ export class ListTenantsHttpController {
   constructor(@Inject(TENANT_DIRECTORY) private readonly tenants: TenantDirectory) {}
 
   @Get()
-  @Summary('Every tenant, oldest first (no secrets)')
+  @Summary('Tenants, oldest first (no secrets), a page at a time: the next page is after the last id of this one')
+  @UuidQuery('after', 'Only the tenants after this one (the last id of the page before)')
+  @LimitQuery()
   @ApiList('The tenants', schemaRef('Tenant'))
-  list() {
-    const tenants = this.tenants.all().sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-    return { success: true, data: tenants.map(tenantResponse) };
+  @ApiErrors(404, 422)
+  async list(@Query('after') afterId?: string, @Query('limit') limit?: string) {
+    const pageSize = limitParam(limit);
+    const id = optionalUuidParam('after', afterId);
+    const after = id === undefined ? undefined : await this.tenants.find(id);
+    if (id !== undefined && !after) throw new NotFoundException('Tenant not found (after)');
+    return { success: true, data: this.tenants.page({ after, limit: pageSize }).map(tenantResponse) };
   }
 
   @Get(':id')

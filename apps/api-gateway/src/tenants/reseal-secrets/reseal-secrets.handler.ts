@@ -13,9 +13,10 @@ export interface ResealOutcome {
 }
 
 /**
- * The second half of a secrets key rotation: every tenant's webhook secrets sealed again under the current key
- * (SECRETS_KEY), each as a TenantWebhookSecretResealed event, so that the previous key can then be dropped from
- * SECRETS_PREVIOUS_KEYS. Secrets already under the current key are left alone: running it twice changes nothing.
+ * The second half of a secrets key rotation: every tenant's webhook secrets and Twilio auth token sealed again under
+ * the current key (SECRETS_KEY), as TenantWebhookSecretResealed and TenantTwilioAuthTokenResealed events, so that the
+ * previous key can then be dropped from SECRETS_PREVIOUS_KEYS. Secrets already under the current key are left alone:
+ * running it twice changes nothing.
  */
 @Injectable()
 export class ResealSecretsHandler {

@@ -12,8 +12,8 @@ export class ResealSecretsHttpController {
 
   @Post('reseal')
   @Summary(
-    'Seal every webhook secret again under the current SECRETS_KEY',
-    'The second step of a secrets key rotation: start every process with the new key in SECRETS_KEY and the old one in SECRETS_PREVIOUS_KEYS, call this, then drop the old key. Each tenant changed is recorded as TenantWebhookSecretResealed; the secrets themselves stay the same.',
+    'Seal every webhook secret and Twilio auth token again under the current SECRETS_KEY',
+    'The second step of a secrets key rotation: start every process with the new key in SECRETS_KEY and the old one in SECRETS_PREVIOUS_KEYS, call this, then drop the old key. Each tenant changed is recorded as TenantWebhookSecretResealed (and TenantTwilioAuthTokenResealed when it has a Twilio auth token); the secrets themselves stay the same.',
   )
   @ApiData(200, 'What was sealed again', {
     type: 'object',

@@ -85,9 +85,11 @@ export class ListDeliveriesHttpController {
 
   @Get('endpoints')
   @Summary('Webhook endpoints that are failing or disabled')
+  @LimitQuery()
   @ApiList('The endpoints', schemaRef('FailingEndpoint'))
-  async endpoints() {
-    const failing = await this.outbox.failingEndpoints(100);
+  @ApiErrors(422)
+  async endpoints(@Query('limit') limit?: string) {
+    const failing = await this.outbox.failingEndpoints(limitParam(limit));
     return {
       success: true,
       data: failing.map((endpoint) => ({

@@ -4,4 +4,7 @@ export * from './streams';
 export * from './tenant-webhook-secret-rotated.event';
 export * from './tenant-credential-rotated.event';
 export * from './tenant-webhook-secret-resealed.event';
+export * from './tenant-twilio-auth-token-set.event';
+export * from './tenant-twilio-auth-token-cleared.event';
+export * from './tenant-twilio-auth-token-resealed.event';
 export * from './tenant-events';

@@ -1,4 +1,4 @@
-import { isPublicAddress } from './address-policy';
+import { addressRange, isPublicAddress, nonPublicKind } from './address-policy';
 
 // [first, last] of each non-public range, and the public neighbours just outside it.
 const IPV4_RANGES: readonly [string, string, string, readonly string[]][] = [
@@ -112,5 +112,58 @@ describe('isPublicAddress', () => {
     for (const notAnAddress of ['', 'localhost', 'example.com', '127.1', '2130706433', '0x7f000001', '[::1]', '1.2.3.4.5', '::ffff:1.2.3']) {
       expect([notAnAddress, isPublicAddress(notAnAddress)]).toEqual([notAnAddress, false]);
     }
+  });
+});
+
+describe('addressRange', () => {
+  it.each([
+    ['127.0.0.1', 'loopback'],
+    ['::1', 'loopback'],
+    ['::ffff:7f00:1', 'loopback'],
+    ['10.1.2.3', 'private'],
+    ['172.31.0.1', 'private'],
+    ['192.168.0.1', 'private'],
+    ['64:ff9b::c0a8:1', 'private'],
+    ['fd00::1', 'uniqueLocal'],
+    ['169.254.169.254', 'linkLocal'],
+    ['fe80::1%eth0', 'linkLocal'],
+    ['0.0.0.0', 'unspecified'],
+    ['::', 'unspecified'],
+    ['100.64.0.1', 'carrierGradeNat'],
+    ['2002:a9fe:a9fe::', 'linkLocal'],
+    ['::a00:1', 'ipv4Compatible'],
+    ['64:ff9b:1::a00:1', 'localUseNat64'],
+    ['8.8.8.8', 'unicast'],
+    ['2606:4700:4700::1111', 'unicast'],
+  ])('%s is in the %s range', (ip, range) => {
+    expect(addressRange(ip)).toBe(range);
+  });
+
+  it('names no range for what is not an IP address written in full', () => {
+    for (const notAnAddress of ['', 'localhost', '127.1', '0x7f000001', '[::1]']) expect([notAnAddress, addressRange(notAnAddress)]).toEqual([notAnAddress, null]);
+  });
+});
+
+describe('nonPublicKind', () => {
+  it.each([
+    ['127.0.0.1', 'a loopback address'],
+    ['::1', 'a loopback address'],
+    ['10.1.2.3', 'a private network address'],
+    ['192.168.0.1', 'a private network address'],
+    ['fd00:ec2::254', 'a private network address (unique local)'],
+    ['169.254.169.254', 'a link-local address'],
+    ['64:ff9b::a9fe:a9fe', 'a link-local address'],
+    ['0.0.0.0', 'an unspecified address'],
+    ['100.64.0.1', 'a shared (carrier-grade NAT) address'],
+    ['224.0.0.1', 'a multicast address'],
+    ['255.255.255.255', 'the broadcast address'],
+    ['192.0.2.1', 'a reserved or special-purpose address'],
+    ['198.18.0.1', 'a reserved or special-purpose address'],
+  ])('%s is %s', (ip, words) => {
+    expect(nonPublicKind(ip)).toBe(words);
+  });
+
+  it('says nothing of a public address, nor of what is no IP address', () => {
+    for (const value of ['8.8.8.8', '2606:4700:4700::1111', 'localhost', 'shop.example', '']) expect([value, nonPublicKind(value)]).toEqual([value, null]);
   });
 });
