@@ -29,4 +29,7 @@ module.exports = {
   globalTeardown: '<rootDir>/tools/jest/global-teardown.js',
   reporters: ['default', '<rootDir>/tools/jest/summary-reporter.js'],
   testTimeout: 30000,
+  // One test file at a time still (two cores, and suites that start services), but in a worker that is replaced once
+  // it holds more than this after a file: run in band, the one process grew past 2 GB and every later suite slowed.
+  workerIdleMemoryLimit: '1GB',
 };

@@ -30,12 +30,14 @@ describe('adversarial bodies', () => {
       for (const [sender, gateways] of TRUSTED_SENDERS) {
         const small = adversarialBody(shape, TEN_KB / 4);
         const large = adversarialBody(shape, TEN_KB);
-        // Quadratic work shows as ~16× the time for 4× the text; only slow bodies are judged, as sub-millisecond
-        // times are mostly fixed cost and timer noise, and a body is judged superlinear only if every one of
-        // three measurements says so (a busy machine can slow one). Both sizes are past the length cap's shortcuts.
+        // Quadratic work shows as ~16× the time for 4× the text; linear work, on a machine whose garbage collector
+        // is busy (a long test run), up to ~11× (measured: 0.88 → 10.2 ms), as the larger body's garbage costs more
+        // than its share. So 12× or more is superlinear. Only slow bodies are judged, as sub-millisecond times are
+        // mostly fixed cost and timer noise, and a body is judged superlinear only if every one of three
+        // measurements says so (a busy machine can slow one). Both sizes are past the length cap's shortcuts.
         const growth = () => {
           const [smallMs, largeMs] = [fastestOf(read, sender, gateways, small), fastestOf(read, sender, gateways, large)];
-          return { largeMs, superlinear: largeMs > 2 && largeMs > 8 * smallMs, told: `${smallMs.toFixed(2)} ms → ${largeMs.toFixed(2)} ms` };
+          return { largeMs, superlinear: largeMs > 2 && largeMs >= 12 * smallMs, told: `${smallMs.toFixed(2)} ms → ${largeMs.toFixed(2)} ms` };
         };
         const measured = [growth()];
         while (measured.length < 3 && measured.every((measure) => measure.superlinear)) measured.push(growth());
