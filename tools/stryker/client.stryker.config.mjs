@@ -9,8 +9,10 @@ export default {
   mutate: ['libs/client/src/webhooks.ts', 'libs/client/src/client.ts', 'libs/client/src/errors.ts'],
   concurrency: 2,
   timeoutMS: 5000,
-  reporters: ['clear-text', 'progress', 'html'],
+  reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: 'reports/mutation/client.html' },
+  // Read by tools/stryker/mutation-summary.js into docs/MUTATION.md.
+  jsonReporter: { fileName: 'reports/mutation/client.json' },
   thresholds: { high: 95, low: 85, break: 85 },
   tempDirName: '.stryker-tmp-client',
   cleanTempDir: 'always',

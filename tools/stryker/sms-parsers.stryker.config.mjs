@@ -12,8 +12,10 @@ export default {
   mutate: ['libs/sms-parsers/src/**/*.ts', '!libs/sms-parsers/src/**/*.spec.ts', '!libs/sms-parsers/src/testing/**', '!libs/sms-parsers/src/cli/*.cli.ts'],
   concurrency: 2,
   timeoutMS: 5000,
-  reporters: ['clear-text', 'progress', 'html', 'event-recorder'],
+  reporters: ['clear-text', 'progress', 'html', 'event-recorder', 'json'],
   htmlReporter: { fileName: 'reports/mutation/sms-parsers.html' },
+  // Read by tools/stryker/mutation-summary.js into docs/MUTATION.md.
+  jsonReporter: { fileName: 'reports/mutation/sms-parsers.json' },
   eventReporter: { baseDir: 'reports/mutation/events' },
   thresholds: { high: 90, low: 85, break: 85 },
   tempDirName: '.stryker-tmp',
