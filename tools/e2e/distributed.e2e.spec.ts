@@ -5,7 +5,7 @@ import { describeWith } from '@pvs/testing';
 import { POLICY_TABLE, PolicyDriver, ReadYourWrites, WebhookReceiver, payThroughService, readCredits, payUnderPolicy } from '@pvs/embedded/testing';
 import { SEALED } from '@pvs/sms-parsers/testing';
 import { OtlpReceiver } from '@pvs/observability/testing';
-import { tracePayment } from './payment-trace';
+import { describeChain, tracePayment } from './payment-trace';
 import { ServiceProcess, distributedEnv, buildOnce, freePort, jsonClient } from './service-processes';
 
 describeWith(['postgres', 'kafka', 'redis'], 'distributed mode: four processes on PostgreSQL, Kafka and Redis', () => {
@@ -83,6 +83,7 @@ describeWith(['postgres', 'kafka', 'redis'], 'distributed mode: four processes o
 
   it('traces one payment across the processes: the SMS ingest in a gateway, the match and the decision in the matcher, the webhook in the notifier', async () => {
     const { chain, spans: all, registeredIn } = await tracePayment((...request) => call(gateways[0], ...request), adminToken, receiver.url, spans);
+    console.log(`One payment's trace, distributed:\n${describeChain(chain)}`);
     const ours = chain.filter((span) => !span.name.includes('payment-decisions'));
     expect(ours.map((span) => [span.service, span.name])).toEqual([
       ['pvs-notifier', 'webhook payment.verified'],

@@ -39,3 +39,8 @@ export async function tracePayment(call: Call, adminToken: string, webhookUrl: s
   for (let span = traced.find((candidate) => candidate.name === 'webhook payment.verified'); span; span = span.parentSpanId ? byId.get(span.parentSpanId) : undefined) chain.push(span);
   return { spans: traced, chain, registeredIn: registration.traceId };
 }
+
+/** The chain as a reader of the test's output sees it: the root first, each span with its process and duration. */
+export function describeChain(chain: readonly ReceivedSpan[]): string {
+  return [...chain].reverse().map((span) => `${span.service} ${span.name} ${span.durationMs.toFixed(1)} ms`).join('\n');
+}

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { WebhookReceiver } from '@pvs/embedded/testing';
 import { OtlpReceiver } from '@pvs/observability/testing';
 import { tracingRequested } from '@pvs/observability/tracing';
-import { tracePayment } from './payment-trace';
+import { describeChain, tracePayment } from './payment-trace';
 import { ServiceProcess, buildOnce, freePort, jsonClient } from './service-processes';
 
 describe('tracing is asked for with the standard variables, and off without them', () => {
@@ -56,6 +56,7 @@ describe('one payment is one trace in embedded mode (the service as `npm start` 
 
   it('follows the SMS from its ingest through the match and the decision to the webhook, linked to the registration', async () => {
     const { chain, registeredIn } = await tracePayment(jsonClient(() => base), adminToken, webhooks.url, spans);
+    console.log(`One payment's trace, embedded:\n${describeChain(chain)}`);
     expect(chain.map((span) => span.name)).toEqual(['webhook payment.verified', 'notify PaymentVerified', 'publish PaymentVerified', 'match SmsParsed', 'POST /api/v1/sms/ingest']);
     expect(new Set(chain.map((span) => span.service))).toEqual(new Set(['pvs-embedded']));
     expect(chain[0].attributes).toMatchObject({ 'pvs.outcome': 'succeeded', 'http.response.status_code': 200, 'server.address': expect.stringMatching(/^127\.0\.0\.1:\d+$/) });
