@@ -40,6 +40,7 @@ export async function freePort(): Promise<number> {
 /** One app in its own process, as `npm run start:<app>` runs it. */
 export class ServiceProcess {
   private readonly child: ChildProcess;
+  private readonly exit: Promise<number | null>;
   output = '';
 
   constructor(
@@ -49,6 +50,16 @@ export class ServiceProcess {
     this.child = spawn(process.execPath, [`dist/apps/${app}/src/main.js`], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
     this.child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
+    this.exit = once(this.child, 'exit').then(() => this.child.exitCode);
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  /** Its exit code once it has exited of itself (a process killed by a signal has none). */
+  exited(): Promise<number | null> {
+    return this.exit;
   }
 
   async waitForOutput(text: string, timeoutMs = 30_000): Promise<void> {
@@ -64,10 +75,8 @@ export class ServiceProcess {
   async stop(crash = false): Promise<number | null> {
     // A process killed by a signal has no exit code, but a signal code.
     if (this.child.exitCode !== null || this.child.signalCode !== null) return this.child.exitCode;
-    const exited = once(this.child, 'exit');
     this.child.kill(crash ? 'SIGKILL' : 'SIGTERM');
-    await exited;
-    return this.child.exitCode;
+    return this.exit;
   }
 }
 
