@@ -1,5 +1,39 @@
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
+import pvs from './tools/eslint/table-ownership.mjs';
+
+/**
+ * Which layer may import which. `layer:domain` (contracts, domain, sms-parsers): pure logic and types. `layer:platform`
+ * (sql, event-store, messaging, observability): ports and their adapters, knowing nothing of any app's data.
+ * `layer:data` (read-model, webhook-deliveries): an owning app's published tables — the schema and the readers others
+ * use — which never reach into another owner's. `layer:application` (tenants). `layer:runtime`: the process and the
+ * infrastructure chosen once at boot. Apps import libs only; only the composition root (`apps/embedded`) imports apps.
+ */
+const DEPENDENCY_RULES = [
+  { sourceTag: 'layer:domain', onlyDependOnLibsWithTags: ['layer:domain'] },
+  // The merchant client is published on its own: it imports nothing of the service.
+  { sourceTag: 'scope:client', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'layer:testing', onlyDependOnLibsWithTags: ['layer:domain', 'layer:testing'] },
+  { sourceTag: 'layer:platform', onlyDependOnLibsWithTags: ['layer:domain', 'layer:platform', 'layer:testing'] },
+  { sourceTag: 'layer:data', onlyDependOnLibsWithTags: ['layer:domain', 'layer:platform'] },
+  { sourceTag: 'layer:application', onlyDependOnLibsWithTags: ['layer:domain', 'layer:platform'] },
+  { sourceTag: 'layer:runtime', onlyDependOnLibsWithTags: ['layer:domain', 'layer:platform', 'layer:data', 'layer:testing'] },
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['layer:domain', 'layer:platform', 'layer:data', 'layer:application', 'layer:runtime', 'layer:testing'] },
+  { sourceTag: 'type:composition', onlyDependOnLibsWithTags: ['type:lib', 'type:app'] },
+];
+
+/**
+ * Who owns which table (docs/ARCHITECTURE.md, "Who owns which table"): only the owner's code writes it. The owners'
+ * published libs hold the schemas their readers rely on; everything else only reads.
+ */
+const TABLE_OWNERS = [
+  { prefix: 'es_', owner: 'libs/event-store', writers: ['libs/event-store/src/'] },
+  { prefix: 'rm_', owner: 'apps/projector', writers: ['apps/projector/src/', 'libs/read-model/src/schema.ts'] },
+  { prefix: 'mt_', owner: 'apps/matcher', writers: ['apps/matcher/src/'] },
+  { prefix: 'rt_', owner: 'apps/matcher', writers: ['apps/matcher/src/matcher-schema.ts'] },
+  { prefix: 'wh_', owner: 'apps/notifier', writers: ['apps/notifier/src/', 'libs/webhook-deliveries/src/schema.ts'] },
+  { prefix: 'schema_migrations', owner: 'libs/sql', writers: ['libs/sql/src/'] },
+];
 
 export default [
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.nx/**', '.stryker-tmp/**', 'reports/**'] },
@@ -9,25 +43,13 @@ export default [
     plugins: { '@nx': nx },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
-      '@nx/enforce-module-boundaries': [
-        'error',
-        {
-          // The composition root may assemble the apps; the rule below keeps apps from importing each other.
-          allow: ['@pvs/api-gateway', '@pvs/projector', '@pvs/matcher', '@pvs/notifier'],
-          depConstraints: [
-            // Domain libraries hold pure logic and types: they import no infrastructure.
-            { sourceTag: 'scope:domain', onlyDependOnLibsWithTags: ['scope:domain'] },
-            // The merchant client is published on its own: it imports nothing of the service.
-            { sourceTag: 'scope:client', onlyDependOnLibsWithTags: [] },
-            { sourceTag: 'scope:infrastructure', onlyDependOnLibsWithTags: ['scope:domain', 'scope:infrastructure'] },
-            { sourceTag: 'scope:application', onlyDependOnLibsWithTags: ['scope:domain', 'scope:infrastructure', 'scope:application'] },
-            // Apps never import each other; only the composition root assembles them.
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
-            { sourceTag: 'type:composition', onlyDependOnLibsWithTags: ['type:lib', 'type:app'] },
-          ],
-        },
-      ],
+      '@nx/enforce-module-boundaries': ['error', { depConstraints: DEPENDENCY_RULES }],
     },
+  },
+  {
+    // The composition root alone imports apps (Nx refuses an import of an app unless allowed).
+    files: ['apps/embedded/**/*.ts'],
+    rules: { '@nx/enforce-module-boundaries': ['error', { allow: ['@pvs/api-gateway', '@pvs/projector', '@pvs/matcher', '@pvs/notifier'], depConstraints: DEPENDENCY_RULES }] },
   },
   {
     files: ['apps/*/src/**/*.ts'],
@@ -50,6 +72,13 @@ export default [
       '@nx/enforce-module-boundaries': 'off',
       'no-restricted-imports': ['error', { patterns: [{ regex: '^@pvs/(?!embedded/testing$|testing$)', message: 'The CLI suites may only start the service (@pvs/embedded/testing).' }] }],
     },
+  },
+  {
+    files: ['apps/*/src/**/*.ts', 'libs/*/src/**/*.ts'],
+    // Tests and test kits set up whatever state they test.
+    ignores: ['**/*.spec.ts', '**/testing/**'],
+    plugins: { pvs },
+    rules: { 'pvs/table-ownership': ['error', { owners: TABLE_OWNERS, dynamicWriters: ['apps/projector/src/'] }] },
   },
   {
     files: ['**/*.js'],

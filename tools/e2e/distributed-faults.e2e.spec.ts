@@ -5,14 +5,13 @@ import { PAYMENT_DECISIONS } from '@pvs/contracts';
 import { WebhookReceiver } from '@pvs/embedded/testing';
 import { fold, paymentDecider } from '@pvs/domain';
 import { createTestDatabase, TestDatabase } from '@pvs/sql/testing';
-import { describeWith } from '@pvs/testing';
+import { describeWith, jazzCashCredit, sleep } from '@pvs/testing';
 import { App, ServiceProcess, distributedEnv, buildOnce, freePort, jsonClient } from './service-processes';
 
 // A broker of its own, so restarting it cannot disturb the other suites.
 const KAFKA_PORT = 39092;
 const kafka = (action: 'up' | 'down') =>
   execFileSync('bash', ['scripts/services/kafka.sh', action], { env: { ...process.env, KAFKA_PORT: String(KAFKA_PORT) }, stdio: 'ignore' });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describeWith(['postgres', 'redis', 'kafka'], 'distributed mode under faults: kill -9 each worker and restart the broker mid-stream', () => {
   let database: TestDatabase;
@@ -79,7 +78,7 @@ describeWith(['postgres', 'redis', 'kafka'], 'distributed mode under faults: kil
         const registered = await call('POST', '/payments/verify', { gateway: 'wallet_one', transaction_reference: reference, amount: 100 }, key);
         payments.push({ uuid: registered.body.data.uuid, expected: mismatch ? 'manual_review' : 'verified' });
         const paid = mismatch ? '99.00' : '100.00';
-        await call('POST', '/sms/ingest', { sender: '8558', body: `Rs ${paid} received in your JazzCash Mobile Account:03444160241 via Raast. TID: ${reference}` }, key);
+        await call('POST', '/sms/ingest', { sender: '8558', body: jazzCashCredit({ reference, amount: paid }) }, key);
         await sleep(40);
       }
     })();

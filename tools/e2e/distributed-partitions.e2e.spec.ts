@@ -3,12 +3,11 @@ import { Client } from 'pg';
 import { PAYMENT_DECISIONS } from '@pvs/contracts';
 import { fold, paymentDecider } from '@pvs/domain';
 import { WebhookReceiver } from '@pvs/embedded/testing';
-import { PARTITION_COUNT } from '@pvs/runtime';
+import { PARTITION_COUNT } from '@pvs/matcher';
 import { createTestDatabase, TestDatabase } from '@pvs/sql/testing';
-import { describeWith } from '@pvs/testing';
+import { describeWith, jazzCashCredit, sleep } from '@pvs/testing';
 import { ServiceProcess, distributedEnv, buildOnce, freePort, jsonClient } from './service-processes';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const memberOf = (matcher: ServiceProcess) => /member ([0-9a-f-]{36}) holds/.exec(matcher.output)?.[1];
 
 describeWith(['postgres', 'redis', 'kafka'], 'distributed mode with three partitioned matchers: one killed with kill -9, one started mid-run', () => {
@@ -30,7 +29,7 @@ describeWith(['postgres', 'redis', 'kafka'], 'distributed mode with three partit
 
   /** Owners of unexpired leases, partition by partition. */
   const leaseOwners = async () =>
-    (await admin.query<{ owner: string | null }>(`SELECT CASE WHEN lease_until > now() THEN owner END AS owner FROM rt_partition_leases WHERE worker = 'matcher' ORDER BY partition`)).rows.map((row) => row.owner);
+    (await admin.query<{ owner: string | null }>(`SELECT CASE WHEN lease_until > now() THEN owner END AS owner FROM mt_partition_leases WHERE worker = 'matcher' ORDER BY partition`)).rows.map((row) => row.owner);
 
   beforeAll(async () => {
     buildOnce();
@@ -68,7 +67,7 @@ describeWith(['postgres', 'redis', 'kafka'], 'distributed mode with three partit
         const reference = String(920000000000 + i);
         const mismatch = i % 8 === 0;
         // Every other SMS comes before its intent: the awaiting path crosses the handovers too.
-        const sms = () => call('POST', '/sms/ingest', { sender: '8558', body: `Rs ${mismatch ? '99.00' : '100.00'} received in your JazzCash Mobile Account:03444160241 via Raast. TID: ${reference}` }, key);
+        const sms = () => call('POST', '/sms/ingest', { sender: '8558', body: jazzCashCredit({ reference, amount: mismatch ? '99.00' : '100.00' }) }, key);
         if (i % 2 === 1) await sms();
         const registered = await call('POST', '/payments/verify', { gateway: 'wallet_one', transaction_reference: reference, amount: 100 }, key);
         payments.push({ uuid: registered.body.data.uuid, expected: mismatch ? 'manual_review' : 'verified' });

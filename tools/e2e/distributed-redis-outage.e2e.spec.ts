@@ -1,14 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createTestDatabase, TestDatabase } from '@pvs/sql/testing';
-import { describeWith } from '@pvs/testing';
+import { describeWith, sleep } from '@pvs/testing';
 import { ServiceProcess, distributedEnv, buildOnce, freePort, jsonClient } from './service-processes';
 
 // A Redis of its own, so stopping it cannot disturb the other suites.
 const REDIS_PORT = 26379;
 const redis = (action: 'up' | 'down') =>
   execFileSync('bash', ['scripts/services/redis.sh', action], { env: { ...process.env, REDIS_PORT: String(REDIS_PORT) }, stdio: 'ignore' });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describeWith(['postgres', 'redis', 'kafka'], 'distributed gateway while Redis is down', () => {
   let database: TestDatabase;

@@ -25,7 +25,9 @@ describeWith(['postgres', 'kafka', 'redis'], 'distributed mode: four processes o
     await spans.start();
     // Traced, as an operator turns it on: every process exports its spans over OTLP/HTTP.
     const tracing = { OTEL_EXPORTER_OTLP_ENDPOINT: spans.endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_BSP_SCHEDULE_DELAY: '100' };
-    const env = distributedEnv(database.url, adminToken, { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', METRICS_TOKEN: metricsToken, ...tracing });
+    // The read-your-writes test asks every ingest for the matcher's word: a loaded CI machine (every process traced,
+    // other suites running) once took longer than the default 2 s, and this suite is about consistency, not latency.
+    const env = distributedEnv(database.url, adminToken, { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', METRICS_TOKEN: metricsToken, SMS_DECISION_WAIT_MS: '10000', ...tracing });
     const metricsPort = await freePort();
     matcherMetrics = `http://127.0.0.1:${metricsPort}/metrics`;
     for (const app of ['matcher', 'projector', 'notifier'] as const) {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { TestResponse } from '@pvs/embedded/testing';
 import { OtlpReceiver, ReceivedSpan } from '@pvs/observability/testing';
+import { jazzCashCredit } from '@pvs/testing';
 
 type Call = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<TestResponse>;
 
@@ -30,7 +31,7 @@ export async function tracePayment(call: Call, adminToken: string, webhookUrl: s
   const registered = await call('POST', '/payments/verify', { gateway: 'wallet_one', transaction_reference: reference, amount: 1250 }, { 'x-api-key': tenant.api_key, traceparent: registration.traceparent });
   if (registered.status !== 200) throw new Error(`registration answered ${registered.status}`);
   const ingest = startedTrace();
-  const sms = { sender: '8558', body: `Rs 1,250.00 received in your JazzCash Mobile Account:03444160241 via Raast. TID: ${reference}` };
+  const sms = { sender: '8558', body: jazzCashCredit({ reference, amount: '1,250.00' }) };
   const ingested = await call('POST', '/sms/ingest', sms, { 'x-gateway-secret': tenant.gateway_secret, traceparent: ingest.traceparent });
   if (ingested.body.status !== 'verified') throw new Error(`ingest answered ${JSON.stringify(ingested.body)}`);
   const traced = await spans.trace(ingest.traceId, (all) => all.some((span) => span.name === 'webhook payment.verified') && all.some((span) => span.name.endsWith('/sms/ingest')));

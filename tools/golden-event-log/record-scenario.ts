@@ -1,9 +1,10 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TestService, TestTenant, startTestService } from '@pvs/embedded/testing';
 import { EVENT_STORE, EventStore, RecordedEvent } from '@pvs/event-store';
+import { jazzCashCredit, randomTransactionId, sleep } from '@pvs/testing';
 
 /** An event as the golden log keeps it: what the store holds, with its time as text. */
 export interface GoldenEvent {
@@ -19,9 +20,6 @@ export interface GoldenEvent {
 const WALLET_ONE = '8558';
 const WALLET_TWO = '3737';
 const BANK = 'HBL';
-const tid = () => String(randomInt(100_000_000, 999_999_999)) + String(randomInt(100, 999));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const jazzCash = (reference: string, amount: string, account = '03444160241') => `Rs ${amount} received in your JazzCash Mobile Account:${account} via Raast. TID: ${reference}`;
 const easypaisa = (reference: string, amount: string, balance: string) =>
   `Trx ID ${reference}. You have Received Rs ${amount} from ASAD with Easypaisa Account 923352170168 and your new Easypaisa account balance is Rs. ${balance}.`;
 const hbl = (amount: string) =>
@@ -84,41 +82,41 @@ async function paymentsAndTenants(service: TestService): Promise<void> {
   const rejected: string[] = [];
   for (let round = 0; round < 4; round++) {
     // Verified; then the same reference again in another SMS: already used.
-    const paid = tid();
+    const paid = randomTransactionId();
     await verify(as, 'wallet_one', paid, 1000 + round);
-    await ingest(as, WALLET_ONE, jazzCash(paid, `${1000 + round}.00`));
-    await ingest(as, WALLET_ONE, jazzCash(paid, `${1000 + round}.00`, '0344 4160241'));
+    await ingest(as, WALLET_ONE, jazzCashCredit({ reference: paid, amount: 1000 + round }));
+    await ingest(as, WALLET_ONE, jazzCashCredit({ reference: paid, amount: 1000 + round, account: '0344 4160241' }));
     // Flagged for an amount mismatch, then approved.
-    const short = tid();
+    const short = randomTransactionId();
     approved.push((await verify(as, 'wallet_one', short, 1500)).body.data.uuid);
-    await ingest(as, WALLET_ONE, jazzCash(short, '1,400.50'));
+    await ingest(as, WALLET_ONE, jazzCashCredit({ reference: short, amount: '1,400.50' }));
     // The SMS before its intent.
-    const early = tid();
-    await ingest(as, WALLET_ONE, jazzCash(early, '700.00'));
+    const early = randomTransactionId();
+    await ingest(as, WALLET_ONE, jazzCashCredit({ reference: early, amount: '700.00' }));
     await verify(as, 'wallet_one', early, 700);
     // A credit to another account.
-    await ingest(as, WALLET_ONE, jazzCash(tid(), '50.00', '03119998887'));
+    await ingest(as, WALLET_ONE, jazzCashCredit({ reference: randomTransactionId(), amount: '50.00', account: '03119998887' }));
     // Balances: a chain that follows, then one that does not (to review: the tenant asks it).
     for (const [amount, balance] of [['500.00', `${1500 + round * 1000}.00`], ['250.00', `${1750 + round * 1000}.00`], ['100.00', '99.00']]) {
-      const reference = tid();
+      const reference = randomTransactionId();
       await verify(as, 'wallet_two', reference, Number(amount));
       await ingest(as, WALLET_TWO, easypaisa(reference, amount, balance));
     }
     // No reference: the one bank payment waiting for the amount goes to review, and is rejected.
-    rejected.push((await verify(as, 'bank', tid(), 2345 + round)).body.data.uuid);
+    rejected.push((await verify(as, 'bank', randomTransactionId(), 2345 + round)).body.data.uuid);
     await sleep(200); // a credit without a reference finds its payment in the read model
     await ingest(as, BANK, hbl(`2,${345 + round}.00`));
     // Not a payment at all.
     await ingest(as, WALLET_ONE, `Your OTP is 12345${round}. Do not share it.`);
   }
   // Re-parsed once the sender is trusted.
-  const late = tid();
+  const late = randomTransactionId();
   await verify(second, 'wallet_one', late, 300);
-  await ingest(second, 'JCASH-ALERT', jazzCash(late, '300.00'));
+  await ingest(second, 'JCASH-ALERT', jazzCashCredit({ reference: late, amount: '300.00' }));
   await expectOk(service.admin('PATCH', `/admin/tenants/${other.id}`, { allowed_senders: { wallet_one: ['8558', 'JCASH-ALERT'] } }));
   await expectOk(service.admin('POST', '/admin/sms/reparse', { tenant_id: other.id }));
   // Expired while nobody paid.
-  await verify(second, 'wallet_two', tid(), 999);
+  await verify(second, 'wallet_two', randomTransactionId(), 999);
   await expectOk(service.admin('POST', '/admin/projections/payments/rebuild'));
 
   // Reviewed once the matcher has flagged them all (before they expire).
@@ -131,7 +129,7 @@ async function paymentsAndTenants(service: TestService): Promise<void> {
   for (const uuid of rejected) await review(uuid, 'reject', 'no such credit on the statement');
   // A wording taught from a rejected SMS: learned (its SMS re-parsed, the payment verified), promoted, retired.
   await expectOk(service.admin('PATCH', `/admin/tenants/${shop.id}`, { allowed_senders: { wallet_one: ['8558'], bank: ['HBL', 'NEWBANK'] } }));
-  const taught = tid();
+  const taught = randomTransactionId();
   await verify(as, 'bank', taught, 640);
   await ingest(as, 'NEWBANK', `Dear Customer, your A/C **4455 got PKR 640.00 from SANA IQBAL. Txn FT${taught} on 03-12-2026.`);
   // The dry run finds the rejected SMS in the read model.
@@ -152,7 +150,7 @@ async function paymentsAndTenants(service: TestService): Promise<void> {
 
   // A phone that names itself (SMS Gateway for Android): its SMS, its ping, a name, retirement, and back again.
   const phone = (event: Record<string, unknown>) => expectOk(service.request('POST', '/sms/ingest', { body: { deviceId: 'c2hvcC1waG9uZQ', webhookId: 'w1', ...event }, headers: { 'x-api-key': as.apiKey } }));
-  const fromPhone = (await phone({ event: 'sms:received', id: 'g1', payload: { message: jazzCash(tid(), '90.00'), phoneNumber: WALLET_ONE, simNumber: 1 } })).body;
+  const fromPhone = (await phone({ event: 'sms:received', id: 'g1', payload: { message: jazzCashCredit({ reference: randomTransactionId(), amount: '90.00' }), phoneNumber: WALLET_ONE, simNumber: 1 } })).body;
   const forwarder = (await phone({ event: 'system:ping', id: 'g2', payload: { health: { status: 'pass' } } })).body.forwarder_id;
   await expectOk(service.request('POST', '/forwarders/heartbeat', { body: { status: 'offline', at: '2026-11-27T06:00:00+05:00' }, headers: { 'x-api-key': as.apiKey, 'x-forwarder-id': 'back-office' } }));
   await expectOk(service.admin('PATCH', `/admin/forwarders/${forwarder}`, { name: 'Shop counter' }));
@@ -163,14 +161,14 @@ async function paymentsAndTenants(service: TestService): Promise<void> {
   await expectOk(service.admin('POST', `/admin/forwarders/${keyed.forwarder_id}/credential/revoke`));
   if (fromPhone.status !== 'unmatched') throw new Error(`The phone's SMS was ${fromPhone.status}`);
   await phone({ event: 'system:ping', id: 'g3', payload: { health: { status: 'pass' } } });
-  await verify(as, 'wallet_one', tid(), 90);
+  await verify(as, 'wallet_one', randomTransactionId(), 90);
   // An account's ledger: a credit, a debit, and a credit whose balance says an SMS between them is missing.
   const dated = (body: string, minutes: number) =>
     service.request('POST', '/sms/ingest', { body: { sender: BANK, body, received_at: new Date(Date.parse('2026-11-27T05:00:00Z') + minutes * 60_000).toISOString() }, headers: { 'x-api-key': second.apiKey } });
-  await dated(`PKR 1,000.00 credited to your A/C **5566 from ALI RAZA. Ref ${tid()}. Avl Bal: PKR 10,000.00`, 0);
+  await dated(`PKR 1,000.00 credited to your A/C **5566 from ALI RAZA. Ref ${randomTransactionId()}. Avl Bal: PKR 10,000.00`, 0);
   await dated('Dear Customer, PKR 500.00 has been debited from your A/C **5566. Avl Bal: PKR 9,500.00', 5);
-  const missing = `PKR 2,000.00 credited to your A/C **5566 from SANA. Ref ${tid()}. Avl Bal: PKR 11,500.00`;
-  await dated(`PKR 300.00 credited to your A/C **5566 from ALI RAZA. Ref ${tid()}. Avl Bal: PKR 11,800.00`, 20);
+  const missing = `PKR 2,000.00 credited to your A/C **5566 from SANA. Ref ${randomTransactionId()}. Avl Bal: PKR 11,500.00`;
+  await dated(`PKR 300.00 credited to your A/C **5566 from ALI RAZA. Ref ${randomTransactionId()}. Avl Bal: PKR 11,800.00`, 20);
   await sleep(16_000); // the payments nobody paid expire; the phone, quiet meanwhile, is found silent; the ledger's gap is reported
   await phone({ event: 'system:ping', id: 'g4', payload: { health: { status: 'pass' } } });
   await dated(missing, 10); // the missing SMS, late: it fills the gap

@@ -16,10 +16,10 @@ import {
   TENANT_DAILY_VIEWS,
   TenantDailyViews,
 } from '@pvs/read-model';
-import { CLOCK, Clock, ConfigError, READ_MODEL_DATABASE, THROTTLER_STORAGE } from '@pvs/runtime';
+import { CLOCK, Clock, ConfigError, NOTIFIER_DATABASE, READ_MODEL_DATABASE, THROTTLER_STORAGE } from '@pvs/runtime';
 import { SqlClient } from '@pvs/sql';
 import { TENANT_DIRECTORY, TenantDirectory, secretsKeyMismatch } from '@pvs/tenants';
-import { DeliveryOutbox } from '@pvs/webhook-deliveries';
+import { DeliveryViews } from '@pvs/webhook-deliveries';
 import { OperatorGuard } from './auth/operator.guard';
 import { ApiKeyGuard } from './auth/api-key.guard';
 import { AuthenticationAttempts } from './auth/authentication-attempts';
@@ -52,7 +52,7 @@ import { ShowPaymentHttpController } from './payments/show-payment/show-payment.
 import { ReadStreamHttpController } from './events/read-stream/read-stream.http.controller';
 import { ReadEventLogHandler } from './events/read-event-log/read-event-log.handler';
 import { ReadEventLogHttpController } from './events/read-event-log/read-event-log.http.controller';
-import { DELIVERY_OUTBOX } from './webhooks/delivery-outbox.token';
+import { DELIVERY_VIEWS } from './webhooks/delivery-views.token';
 import { ListDeliveriesHttpController } from './webhooks/list-deliveries/list-deliveries.http.controller';
 import { RedeliverHttpController } from './webhooks/redeliver/redeliver.http.controller';
 import { IngestSmsHandler } from './sms/ingest-sms/ingest-sms.handler';
@@ -160,7 +160,7 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
         },
         { provide: SMS_HOURLY_VIEWS, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new SmsHourlyViews(sql) },
         { provide: TENANT_DAILY_VIEWS, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new TenantDailyViews(sql) },
-        { provide: DELIVERY_OUTBOX, inject: [READ_MODEL_DATABASE], useFactory: (sql: SqlClient) => new DeliveryOutbox(sql) },
+        { provide: DELIVERY_VIEWS, inject: [NOTIFIER_DATABASE], useFactory: (sql: SqlClient) => new DeliveryViews(sql) },
         OperatorGuard,
         AuthenticationAttempts,
         ApiKeyGuard,

@@ -1,149 +1,57 @@
-/** The shapes the operators' API answers with, as far as the CLI reads them. */
+import type { components, paths } from './generated/openapi';
 
-export interface TenantData {
-  readonly id: string;
-  readonly name: string;
-  readonly status: string;
-  readonly unpaid_cycles: number;
-  readonly unpaid_cycle_limit: number;
-  readonly webhook_url: string | null;
-  readonly balance_check: string;
-  readonly verification_policy: string;
-  readonly allowed_senders: object | null;
-  readonly receiving_accounts: object | null;
-  /** Whether it gave its Twilio auth token (the token itself is never answered). */
-  readonly twilio_signature_check: boolean;
-  readonly created_at: string;
-  /** Only in the answers that issue them, once. */
-  readonly api_key?: string;
-  readonly gateway_secret?: string;
-  readonly webhook_secret?: string;
-}
+/**
+ * The shapes the API answers with, named for the commands: each is the generated type of the OpenAPI document
+ * the service serves (tools/client/client-types.e2e.spec.ts fails when generated/openapi.ts no longer matches it).
+ */
 
-export interface EventData {
-  readonly id: string;
-  readonly stream: string;
-  readonly stream_version: number;
-  readonly type: string;
-  readonly checkpoint: string;
-  readonly recorded_at: string;
-  readonly data: unknown;
-  readonly metadata: unknown;
-}
+type Schemas = components['schemas'];
 
-export interface PaymentData {
-  readonly uuid: string;
-  readonly tenant_id: string;
-  readonly gateway: string;
-  readonly transaction_reference: string;
-  readonly amount_expected: number;
-  readonly amount_detected: number | null;
-  readonly status: string;
-  readonly verified_at: string | null;
-  readonly created_at: string;
-  readonly expires_at: string;
-  readonly sms_id: string | null;
-  readonly events: readonly EventData[];
-}
+type Success = 200 | 201 | 202;
+type DataOf<Response> = Response extends { content: { 'application/json': { data: infer Data } } } ? Data : never;
 
-export interface StreamPage {
-  readonly stream: string;
-  readonly events: readonly EventData[];
-  readonly next_version: number | null;
-}
+/** The `data` of the `{success, data}` an endpoint answers with when it succeeds, as the document describes that endpoint. */
+type Answer<Path extends keyof paths, Method extends keyof paths[Path]> = paths[Path][Method] extends { responses: infer Responses }
+  ? { [Status in keyof Responses & Success]: DataOf<Responses[Status]> }[keyof Responses & Success]
+  : never;
 
-export interface EventLogPage {
-  readonly events: readonly EventData[];
-  readonly next: string | null;
-}
+/** The secrets appear only in the answers that issue them, once. */
+export type TenantData = Schemas['Tenant'] & Partial<Pick<Schemas['TenantWithSecrets'], 'api_key' | 'gateway_secret' | 'webhook_secret'>>;
+export type RotatedWebhookSecret = Answer<'/admin/tenants/{id}/rotate-webhook-secret', 'post'>;
+export type ResealData = Answer<'/admin/secrets/reseal', 'post'>;
 
-export interface RebuildData {
-  /** `requested`: recorded, not yet taken up by the projector. */
-  readonly status: 'requested' | 'running' | 'done' | 'failed';
-  readonly events_done: number;
-  readonly events_total: number;
-  readonly events_per_s: number;
-  readonly started_at: string | null;
-  readonly finished_at: string | null;
-  readonly error: string | null;
-}
+export type OperatorData = Answer<'/admin/operators/{id}/revoke', 'post'>;
+/** The operator with their token, shown once. */
+export type IssuedOperator = Answer<'/admin/operators', 'post'>;
 
-export interface ProjectionData {
-  readonly name: string;
-  readonly checkpoint: string | null;
-  readonly lag_events: number;
-  readonly lag_seconds: number | null;
-  readonly rebuild: RebuildData | null;
-}
+export type EventData = Schemas['RecordedEvent'];
+export type StreamPage = Answer<'/admin/streams/{stream}', 'get'>;
+export type EventLogPage = Answer<'/admin/events', 'get'>;
 
-export interface DeliveryData {
-  readonly id: string;
-  readonly tenant_id: string;
-  readonly transaction_uuid: string;
-  readonly event: string;
-  readonly url: string | null;
-  readonly status: string;
-  readonly attempts: number;
-  readonly next_attempt_at: string | null;
-  readonly last_status_code: number | null;
-  readonly last_error: string | null;
-  readonly created_at: string;
-  readonly delivered_at: string | null;
-}
+/** A payment with its full event history. */
+export type PaymentData = Answer<'/admin/payments/{uuid}', 'get'>;
 
-export interface AttemptData {
-  readonly attempt: number;
-  readonly started_at: string;
-  readonly duration_ms: number;
-  readonly status_code: number | null;
-  readonly error: string | null;
-  readonly outcome: string;
-  readonly next_attempt_at: string | null;
-}
+export type ProjectionData = Schemas['Projection'];
+export type RebuildData = NonNullable<ProjectionData['rebuild']>;
 
-export interface SmsData {
-  readonly sms_id: string;
-  readonly tenant_id: string;
-  readonly sender: string;
-  readonly body: string;
-  readonly recorded_at: string;
-  readonly rejection_reason: string | null;
-  /** The template that would read it now. */
-  readonly readable_by: string | null;
-}
+export type DeliveryData = Schemas['WebhookDelivery'];
+/** A delivery with its body and every attempt. */
+export type DeliveryWithAttempts = Answer<'/admin/webhooks/deliveries/{id}', 'get'>;
+export type RedeliverResult = Schemas['RedeliverResult'];
 
-export interface SmsReadRejected {
-  readonly read: number;
-  readonly rejected: number;
-}
-
-/** One institution's SMS over the hours asked for, and in the current one. */
-export interface SmsInstitutionStats extends SmsReadRejected {
-  readonly institution: string;
-  readonly name: string;
-  /** rejected / (read + rejected); null without SMS. */
-  readonly rejected_share: number | null;
-  readonly current_hour: SmsReadRejected;
-}
-
+export type SmsData = Schemas['ForwardedSms'];
+export type ReparseResult = Schemas['ReparseResult'];
+export type SmsStatsData = Schemas['SmsStats'];
 /** SMS of one UTC hour from one institution in one bucket. */
-export interface SmsHourCountData {
-  readonly hour: string;
-  readonly institution: string;
-  /** The tier that read them, or `rejected`. */
-  readonly bucket: 'template' | 'learned' | 'extracted' | 'rejected';
-  /** Why they were rejected; null when read. */
-  readonly reason: string | null;
-  readonly sms: number;
-}
+export type SmsHourCountData = SmsStatsData['counts'][number];
 
-export interface SmsStatsData {
-  /** The start of the first hour counted (UTC). */
-  readonly since: string;
-  /** The start of the hour in progress, the last one counted. */
-  readonly current_hour: string;
-  readonly hours: number;
-  /** The most rejected first. */
-  readonly institutions: readonly SmsInstitutionStats[];
-  readonly counts: readonly SmsHourCountData[];
-}
+export type TemplateData = Schemas['LearnedTemplate'];
+export type DryRunData = Schemas['TemplateDryRun'];
+/** A template learned, and the re-parse of the rejected SMS it reads. */
+export type LearnedTemplate = Answer<'/admin/sms-templates', 'post'>;
+
+export type ForwarderData = Schemas['Forwarder'];
+/** A forwarder with its own key, shown once. */
+export type ForwarderWithKey = Schemas['ForwarderWithKey'];
+
+export type AlertData = Schemas['Alert'];

@@ -1,7 +1,6 @@
-import { randomInt } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { Browser, Locator, Page, chromium } from 'playwright-core';
-import { clearOfHourTurn, waitUntil } from '@pvs/testing';
+import { clearOfHourTurn, jazzCashCredit, randomTransactionId, waitUntil } from '@pvs/testing';
 import { TestService, TestTenant, WebhookReceiver, startTestService } from './testing';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -10,10 +9,6 @@ const OPERATOR = 'Ayesha';
 const TOKEN_REFUSED = 'The operator token was refused. Enter it again.';
 /** Set to a file name to keep a screenshot of the populated console. */
 const SCREENSHOT = process.env.ADMIN_PAGE_SCREENSHOT;
-
-const tid = () => String(randomInt(100_000_000_000, 999_999_999_999));
-const jazzCashCredit = (reference: string, amount: string) =>
-  `Rs ${amount} received in your JazzCash Mobile Account:03444160241 via Raast. TID: ${reference}`;
 
 // Shared by both suites below, each with a service and a browser of its own.
 const text = async (locator: Locator) => {
@@ -71,13 +66,13 @@ describeWithChromium('the operators’ status page in Chromium (embedded)', () =
   const review = { approve: '', refuse: '', strict: '' };
 
   const register = async (tenant: TestTenant, gateway: string, amount: number, paid?: string) => {
-    const reference = tid();
+    const reference = randomTransactionId();
     const registered = await service.request('POST', '/payments/verify', {
       body: { gateway, transaction_reference: reference, amount },
       headers: { 'x-api-key': tenant.apiKey },
     });
     if (paid) {
-      await service.request('POST', '/sms/ingest', { body: { sender: '8558', body: jazzCashCredit(reference, paid) }, headers: { 'x-api-key': tenant.apiKey } });
+      await service.request('POST', '/sms/ingest', { body: { sender: '8558', body: jazzCashCredit({ reference, amount: paid }) }, headers: { 'x-api-key': tenant.apiKey } });
     }
     return registered.body.data.uuid as string;
   };
@@ -104,7 +99,7 @@ describeWithChromium('the operators’ status page in Chromium (embedded)', () =
     const strict = await service.createTenant({ name: 'Strict Store', verification_policy: 'strict' });
     const shortTid = '36620983731';
     review.strict = (await service.request('POST', '/payments/verify', { body: { gateway: 'wallet_one', transaction_reference: shortTid, amount: 75 }, headers: { 'x-api-key': strict.apiKey } })).body.data.uuid;
-    await service.request('POST', '/sms/ingest', { body: { sender: '8558', body: jazzCashCredit(shortTid, '75.00') }, headers: { 'x-api-key': strict.apiKey } });
+    await service.request('POST', '/sms/ingest', { body: { sender: '8558', body: jazzCashCredit({ reference: shortTid, amount: '75.00' }) }, headers: { 'x-api-key': strict.apiKey } });
     // Three decisions of the shop, each sent to a receiver that answers 500 until the schedule is spent.
     await waitUntil(async () => (await adminData('/admin/webhooks/deliveries?status=dead')).length === 3, 20_000);
     await waitUntil(async () => (await adminData('/admin/payments?status=manual_review')).length === 3);
@@ -231,7 +226,7 @@ describeWithChromium('the operators’ status page in Chromium (embedded)', () =
 
   it('teaches a wording from a rejected SMS: the operator marks amount and reference on its text, sees the dry run, learns it, and the payment verifies', async () => {
     await service.admin('PATCH', `/admin/tenants/${other.id}`, { allowed_senders: { bank: ['NEWBANK'] } });
-    const reference = `FT${tid()}`;
+    const reference = `FT${randomTransactionId()}`;
     const uuid = (await service.request('POST', '/payments/verify', { body: { gateway: 'bank', transaction_reference: reference, amount: 640 }, headers: { 'x-api-key': other.apiKey } })).body.data.uuid;
     const body = `Dear Customer, your A/C **4455 got PKR 640.00 from SANA IQBAL. Txn ${reference} on 03-12-2026.`;
     expect((await service.request('POST', '/sms/ingest', { body: { sender: 'NEWBANK', body }, headers: { 'x-api-key': other.apiKey } })).status).toBe(422);
@@ -292,7 +287,7 @@ describeWithChromium('the operators’ status page in Chromium (embedded)', () =
 
   it('lists the forwarding phones with their tenant, traffic and last heartbeat', async () => {
     const asKitchenPhone = { 'x-api-key': other.apiKey, 'x-forwarder-id': 'kitchen-phone' };
-    expect((await service.request('POST', '/sms/ingest', { body: { sender: '8558', body: jazzCashCredit(tid(), '20.00') }, headers: asKitchenPhone })).status).toBe(200);
+    expect((await service.request('POST', '/sms/ingest', { body: { sender: '8558', body: jazzCashCredit({ reference: randomTransactionId(), amount: '20.00' }) }, headers: asKitchenPhone })).status).toBe(200);
     expect((await service.request('POST', '/forwarders/heartbeat', { body: { status: 'offline' }, headers: asKitchenPhone })).status).toBe(200);
     const row = page.locator('#forwarders tr', { has: page.locator('th', { hasText: 'kitchen-phone' }) });
     await refreshUntil(page, async () => (await row.count()) === 1 && (await row.locator('[data-col="heartbeat"] .badge').count()) === 1);
@@ -303,9 +298,9 @@ describeWithChromium('the operators’ status page in Chromium (embedded)', () =
   });
 
   it('shows the alerts with a banner, and acknowledges one under the operator’s name', async () => {
-    const reference = tid();
+    const reference = randomTransactionId();
     const uuid = (await service.request('POST', '/payments/verify', { body: { gateway: 'wallet_one', transaction_reference: reference, amount: 900 }, headers: { 'x-api-key': other.apiKey } })).body.data.uuid;
-    expect((await service.request('POST', '/sms/ingest', { body: { sender: '8558', body: jazzCashCredit(reference, '850.00') }, headers: { 'x-api-key': other.apiKey } })).status).toBe(200);
+    expect((await service.request('POST', '/sms/ingest', { body: { sender: '8558', body: jazzCashCredit({ reference, amount: '850.00' }) }, headers: { 'x-api-key': other.apiKey } })).status).toBe(200);
     let alertId = '';
     await waitUntil(async () => {
       const alerts = await adminData(`/admin/alerts?tenant_id=${other.id}&kind=payment.review_required`);
@@ -380,8 +375,8 @@ describeWithChromium('the operators’ chart of SMS read and rejected per hour i
     const shop = await service.createTenant();
     const operator = (await service.admin('POST', '/admin/operators', { name: OPERATOR })).body.data;
     const ingest = (sender: string, body: string) => service.request('POST', '/sms/ingest', { body: { sender, body }, headers: { 'x-api-key': shop.apiKey } });
-    await ingest('8558', jazzCashCredit(tid(), '10.00'));
-    await ingest('8558', jazzCashCredit(tid(), '20.00'));
+    await ingest('8558', jazzCashCredit({ reference: randomTransactionId(), amount: '10.00' }));
+    await ingest('8558', jazzCashCredit({ reference: randomTransactionId(), amount: '20.00' }));
     await ingest('8558', 'Your JazzCash OTP is 112233. Do not share it.');
     // Every HBL SMS of the hour rejected: the row a changed wording would make.
     for (const code of ['445566', '778899', '990011']) await ingest('HBL', `Your HBL OTP is ${code}. Do not share it.`);

@@ -1,10 +1,5 @@
-import { randomInt } from 'node:crypto';
-import { waitUntil } from '@pvs/testing';
+import { jazzCashCredit, randomTransactionId, waitUntil } from '@pvs/testing';
 import { TestService, TestTenant, startTestService } from './testing';
-
-const tid = () => String(randomInt(100_000_000_000, 999_999_999_999));
-const jazzCashCredit = (reference: string, amount: string) =>
-  `Rs ${amount} received in your JazzCash Mobile Account:03444160241 via Raast. TID: ${reference}`;
 
 describe('GET /admin/payments (embedded)', () => {
   let service: TestService;
@@ -13,7 +8,7 @@ describe('GET /admin/payments (embedded)', () => {
   const payments: Record<'verified' | 'review' | 'pending' | 'bank' | 'others', string> = { verified: '', review: '', pending: '', bank: '', others: '' };
 
   const register = async (tenant: TestTenant, gateway: string, amount: number) => {
-    const reference = tid();
+    const reference = randomTransactionId();
     const response = await service.request('POST', '/payments/verify', {
       body: { gateway, transaction_reference: reference, amount },
       headers: { 'x-api-key': tenant.apiKey },
@@ -22,7 +17,7 @@ describe('GET /admin/payments (embedded)', () => {
     return { uuid: response.body.data.uuid as string, reference };
   };
   const ingest = (tenant: TestTenant, reference: string, amount: string) =>
-    service.request('POST', '/sms/ingest', { body: { sender: '8558', body: jazzCashCredit(reference, amount) }, headers: { 'x-api-key': tenant.apiKey } });
+    service.request('POST', '/sms/ingest', { body: { sender: '8558', body: jazzCashCredit({ reference, amount }) }, headers: { 'x-api-key': tenant.apiKey } });
   const list = async (query = '') => service.admin('GET', `/admin/payments${query}`);
   const listed = async (query: string) => ((await list(query)).body.data as { uuid: string }[]).map((payment) => payment.uuid);
 

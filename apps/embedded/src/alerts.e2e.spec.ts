@@ -1,6 +1,6 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { WebhookEvent, verifyWebhook } from '@pvs/client';
-import { waitUntil } from '@pvs/testing';
+import { jazzCashCredit, randomTransactionId, waitUntil } from '@pvs/testing';
 import { TestService, TestServiceOptions, TestTenant, WebhookReceiver, movableClock, onEachDatabaseThatRestarts, startTestService } from './testing';
 
 const MINUTE = 60_000;
@@ -8,10 +8,8 @@ const HOUR = 60 * MINUTE;
 /** Long enough for the watches (every 100 ms here) to have looked several times. */
 const SEVERAL_ROUNDS_MS = 800;
 const ALL_ALERTS = ['forwarder.silent', 'forwarder.recovered', 'sms.gap_suspected', 'payment.stalled', 'payment.review_required'];
-const tid = () => String(randomInt(100_000_000, 999_999_999)) + String(randomInt(100, 999));
-const jazzCash = (reference: string, amount = '640.00') => `Rs ${amount} received in your JazzCash Mobile Account:03444160241 via Raast. TID: ${reference}`;
 const pkr = (paisa: number) => (paisa / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
-const hblCredit = (amount: number, balance: number) => `PKR ${pkr(amount)} credited to your A/C **1234 from ALI RAZA. Ref HB${tid()}. Avl Bal: PKR ${pkr(balance)}`;
+const hblCredit = (amount: number, balance: number) => `PKR ${pkr(amount)} credited to your A/C **1234 from ALI RAZA. Ref HB${randomTransactionId()}. Avl Bal: PKR ${pkr(balance)}`;
 
 /** The alert an alert webhook names; undefined for any other webhook. */
 const alertIdOf = (event: WebhookEvent | undefined): string | undefined => (event && 'alert_id' in event.data ? event.data.alert_id : undefined);
@@ -74,9 +72,9 @@ function alertsSuite(backend: string, open: () => Promise<{ options: TestService
       }
       return mine.filter((event) => kinds.includes(event.event));
     };
-    const register = async (tenant: TestTenant, gateway = 'wallet_one', amount = 100, reference = tid()) =>
+    const register = async (tenant: TestTenant, gateway = 'wallet_one', amount = 100, reference = randomTransactionId()) =>
       (await service.request('POST', '/payments/verify', { body: { gateway, transaction_reference: reference, amount }, headers: { 'x-api-key': tenant.apiKey } })).body.data.uuid as string;
-    const sendFrom = (tenant: TestTenant, phone: string, body = jazzCash(tid()), sender = '8558') =>
+    const sendFrom = (tenant: TestTenant, phone: string, body = jazzCashCredit({ reference: randomTransactionId(), amount: '640.00' }), sender = '8558') =>
       service.request('POST', '/sms/ingest', { body: { sender, body }, headers: { 'x-api-key': tenant.apiKey, 'x-forwarder-id': phone } });
     const settle = () => new Promise((resolve) => setTimeout(resolve, SEVERAL_ROUNDS_MS));
     const phoneListed = (tenant: TestTenant) =>
@@ -159,9 +157,9 @@ function alertsSuite(backend: string, open: () => Promise<{ options: TestService
 
       it('sms rejected: an SMS naming its reference was not read, and would be read now that its sender is allowed', async () => {
         const shop = await optedIn('Stalled, SMS Rejected');
-        const reference = tid();
+        const reference = randomTransactionId();
         const payment = await register(shop, 'wallet_one', 640, reference);
-        const unread = await sendFrom(shop, 'till', jazzCash(reference), 'JCASH-ALERT');
+        const unread = await sendFrom(shop, 'till', jazzCashCredit({ reference, amount: '640.00' }), 'JCASH-ALERT');
         expect(unread.status).toBe(422);
         await service.admin('PATCH', `/admin/tenants/${shop.id}`, { allowed_senders: { wallet_one: ['8558', 'JCASH-ALERT'] } });
         clock.advance(21 * MINUTE);
@@ -205,9 +203,9 @@ function alertsSuite(backend: string, open: () => Promise<{ options: TestService
 
     it('tells the merchant that a payment waits for review, and clears the alert when an operator decides', async () => {
       const shop = await optedIn('Review Shop');
-      const reference = tid();
+      const reference = randomTransactionId();
       const payment = await register(shop, 'wallet_one', 700, reference);
-      await sendFrom(shop, 'till', jazzCash(reference, '650.00'));
+      await sendFrom(shop, 'till', jazzCashCredit({ reference, amount: '650.00' }));
       await waitUntil(async () => ofTenant(shop).some((event) => event.event === 'payment.review_required'));
       expect(ofTenant(shop).find((event) => event.event === 'payment.review_required')?.data).toMatchObject({ uuid: payment, review_reason: 'amount_mismatch', amount_detected: 650 });
       await waitUntil(async () => (await alerts(shop, '&kind=payment.review_required')).length === 1);

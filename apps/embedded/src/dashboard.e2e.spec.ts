@@ -1,6 +1,5 @@
-import { randomInt } from 'node:crypto';
 import { Clock } from '@pvs/runtime';
-import { waitUntil } from '@pvs/testing';
+import { jazzCashCredit, randomTransactionId, waitUntil } from '@pvs/testing';
 import { TestService, TestTenant, startTestService } from './testing';
 
 /** The service's clock, standing at the instant the test sets, so that times to verify are exact. */
@@ -19,7 +18,7 @@ class TestClock implements Clock {
 const PKT = (local: string) => new Date(`${local}+05:00`);
 /** The wallet's payment SMS: the gateway is part of a payment's identity, so the SMS must come from it. */
 const SMS: Record<string, (reference: string, amount: string) => { sender: string; body: string }> = {
-  wallet_one: (reference, amount) => ({ sender: '8558', body: `Rs ${amount} received in your JazzCash Mobile Account:03444160241 via Raast. TID: ${reference}` }),
+  wallet_one: (reference, amount) => ({ sender: '8558', body: jazzCashCredit({ reference, amount }) }),
   wallet_two: (reference, amount) => ({
     sender: '3737',
     body: `Trx ID ${reference}. You have Received Rs ${amount} from ASAD with Easypaisa Account 923352170168 and your new Easypaisa account balance is Rs. 5000.00.`,
@@ -47,7 +46,7 @@ describe('operators dashboard over HTTP (embedded)', () => {
   async function register(tenant: TestTenant, at: string, amount: number, gateway = 'wallet_one') {
     clock.set(PKT(at));
     // Easypaisa transaction ids have 11 digits, JazzCash ones 12.
-    const reference = String(randomInt(100_000_000_000, 999_999_999_999)).slice(gateway === 'wallet_two' ? 1 : 0);
+    const reference = randomTransactionId().slice(gateway === 'wallet_two' ? 1 : 0);
     const response = await service.request('POST', '/payments/verify', {
       body: { gateway, transaction_reference: reference, amount },
       headers: { 'x-api-key': tenant.apiKey },

@@ -1,13 +1,11 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
-import { waitUntil } from '@pvs/testing';
+import { jazzCashCredit, randomTransactionId, waitUntil } from '@pvs/testing';
 import { TestService, TestServiceOptions, TestTenant, movableClock, onEachDatabaseThatRestarts, startTestService } from './testing';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const tid = () => String(randomInt(100_000_000, 999_999_999)) + String(randomInt(100, 999));
-const credit = (reference: string, amount = '640.00') => `Rs ${amount} received in your JazzCash Mobile Account:03444160241 via Raast. TID: ${reference}`;
 /** Long enough for the watch (every 100 ms here) to have looked several times. */
 const SEVERAL_ROUNDS_MS = 800;
 
@@ -31,10 +29,10 @@ function silenceSuite(backend: string, open: () => Promise<{ options: TestServic
       await drop();
     });
 
-    const send = (tenant: TestTenant, phone: string, body = credit(tid())) =>
+    const send = (tenant: TestTenant, phone: string, body = jazzCashCredit({ reference: randomTransactionId(), amount: '640.00' })) =>
       service.request('POST', '/sms/ingest', { body: { sender: '8558', body }, headers: { 'x-api-key': tenant.apiKey, 'x-forwarder-id': phone } });
     const register = async (tenant: TestTenant, gateway = 'wallet_one') =>
-      (await service.request('POST', '/payments/verify', { body: { gateway, transaction_reference: tid(), amount: 100 }, headers: { 'x-api-key': tenant.apiKey } })).body.data.uuid;
+      (await service.request('POST', '/payments/verify', { body: { gateway, transaction_reference: randomTransactionId(), amount: 100 }, headers: { 'x-api-key': tenant.apiKey } })).body.data.uuid;
     /** The phone's story as far as its silence goes (the accounts it carries are another one). */
     const typesOf = async (forwarderId: string) =>
       (await service.app.get<EventStore>(EVENT_STORE).readStream(`forwarder-${forwarderId}`)).map((event) => event.type).filter((type) => type !== 'ForwarderAccountSeen');

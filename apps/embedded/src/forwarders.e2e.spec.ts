@@ -1,18 +1,16 @@
-import { randomInt } from 'node:crypto';
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
-import { waitUntil } from '@pvs/testing';
+import { jazzCashCredit, randomTransactionId, waitUntil } from '@pvs/testing';
 import { ServiceUnderTest, TestService, TestTenant, onEachDatabase, serviceOn } from './testing';
 
 const WALLET_ONE = '8558';
-const tid = () => String(randomInt(100_000_000, 999_999_999)) + String(randomInt(100, 999));
-const credit = (reference: string) => `Rs 640.00 received in your JazzCash Mobile Account:03444160241 via Raast. TID: ${reference}`;
+const credit = (reference: string) => jazzCashCredit({ reference, amount: '640.00' });
 
 /** Each forwarder app's own webhook for one SMS, and the device it names (or null). */
 const APPS = {
   smsGateway: (body: string, deviceId = 'ZXhhbXBsZS1waG9uZQ') => ({
     deviceId,
     event: 'sms:received',
-    id: `x${tid()}`,
+    id: `x${randomTransactionId()}`,
     payload: { messageId: 'm1', message: body, phoneNumber: WALLET_ONE, simNumber: 1, receivedAt: '2026-11-26T14:22:10.000+05:00' },
     webhookId: 'w1',
   }),
@@ -74,7 +72,7 @@ function forwardersSuite(backend: string, start: () => Promise<ServiceUnderTest>
 
     it("tells each app's phones apart by what its payload names, and finds its heartbeats on the same phone", async () => {
       const shop = await service.createTenant({ name: 'Forwarding Phones' });
-      const references = [tid(), tid(), tid(), tid()];
+      const references = [randomTransactionId(), randomTransactionId(), randomTransactionId(), randomTransactionId()];
       expect((await ingest(shop, APPS.smsGateway(credit(references[0])))).status).toBe(200);
       expect((await ingest(shop, APPS.smsGateway(credit(references[1]), 'c2Vjb25kLXBob25l'))).status).toBe(200);
       expect((await ingest(shop, APPS.httpSms(credit(references[2])))).status).toBe(200);
@@ -107,7 +105,7 @@ function forwardersSuite(backend: string, start: () => Promise<ServiceUnderTest>
           rawBody: new URLSearchParams({ MessageSid: `SM${reference}`, AccountSid: 'AC1', From: WALLET_ONE, To: to, Body: credit(reference), NumMedia: '0' }).toString(),
           headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`twilio:${shop.gatewaySecret}`).toString('base64')}` },
         });
-      const references = [tid(), tid(), tid()];
+      const references = [randomTransactionId(), randomTransactionId(), randomTransactionId()];
       await twilio(references[0], '+15550001111');
       await twilio(references[1], '+15550001111');
       await twilio(references[2], '+15550002222');
@@ -125,10 +123,10 @@ function forwardersSuite(backend: string, start: () => Promise<ServiceUnderTest>
       const shop = await service.createTenant({ name: 'Carried Accounts' });
       const bankStyle = (reference: string) => `Dear Customer, Rs.1,500.00 has been credited to your account 0123****4567 on 27-Nov-2026. Ref: ${reference}. Available balance Rs.25,000.00`;
       const onSim = (body: string, sim: unknown) => ({ ...APPS.smsGateway(body), payload: { ...APPS.smsGateway(body).payload, simNumber: sim } });
-      for (const body of [onSim(credit(tid()), 1), onSim(credit(tid()), 1), onSim(bankStyle(tid()), 2), onSim(credit(tid()), '2'), onSim('Your OTP is 482913. Do not share it.', 1), onSim(credit(tid()), 'SIM 7 of 9')]) {
+      for (const body of [onSim(credit(randomTransactionId()), 1), onSim(credit(randomTransactionId()), 1), onSim(bankStyle(randomTransactionId()), 2), onSim(credit(randomTransactionId()), '2'), onSim('Your OTP is 482913. Do not share it.', 1), onSim(credit(randomTransactionId()), 'SIM 7 of 9')]) {
         await ingest(shop, body);
       }
-      expect((await ingest(shop, APPS.httpSms(credit(tid())))).status).toBe(200);
+      expect((await ingest(shop, APPS.httpSms(credit(randomTransactionId())))).status).toBe(200);
 
       const forwarders = await listedWhen(shop, (all) => all.reduce((sum, forwarder) => sum + forwarder.sms_last_24h, 0) === 7);
       const byApp = Object.fromEntries(forwarders.map((forwarder) => [forwarder.app, forwarder.accounts]));
@@ -150,7 +148,7 @@ function forwardersSuite(backend: string, start: () => Promise<ServiceUnderTest>
 
     it('records a new phone, and the account its first SMS carry, once when they arrive together', async () => {
       const shop = await service.createTenant({ name: 'Busy Phone' });
-      const references = Array.from({ length: 12 }, tid);
+      const references = Array.from({ length: 12 }, randomTransactionId);
       const responses = await Promise.all(references.map((reference) => ingest(shop, APPS.smsGateway(credit(reference), 'YnVzeS1waG9uZQ'))));
       expect(responses.map((response) => response.status)).toEqual(references.map(() => 200));
       const ids = new Set(await Promise.all(references.map(forwarderOf)));
@@ -162,7 +160,7 @@ function forwardersSuite(backend: string, start: () => Promise<ServiceUnderTest>
 
     it('names a phone its app does not name by the X-Forwarder-Id header, on its SMS and its heartbeats alike', async () => {
       const shop = await service.createTenant({ name: 'Header Phones' });
-      const reference = tid();
+      const reference = randomTransactionId();
       await ingest(shop, APPS.smsToUrl(credit(reference)), { 'x-forwarder-id': 'counter-phone' });
       const beat = await heartbeat(shop, { status: 'online' }, { 'x-forwarder-id': 'counter-phone' });
       expect(beat.status).toBe(200);
@@ -176,7 +174,7 @@ function forwardersSuite(backend: string, start: () => Promise<ServiceUnderTest>
 
     it('is named and retired by an operator, and is back when it speaks again', async () => {
       const shop = await service.createTenant({ name: 'Retired Phones' });
-      const reference = tid();
+      const reference = randomTransactionId();
       await ingest(shop, APPS.smsGateway(credit(reference), 'cmV0aXJlZA'));
       const id = await forwarderOf(reference);
       const named = await service.admin('PATCH', `/admin/forwarders/${id}`, { name: 'Shop counter' });
@@ -187,7 +185,7 @@ function forwardersSuite(backend: string, start: () => Promise<ServiceUnderTest>
       expect((await listedWhen(shop, ([forwarder]) => forwarder !== undefined && forwarder.retired_at !== null))[0]).toMatchObject({ name: 'Shop counter' });
       // Retiring again changes nothing; an SMS from the phone brings it back.
       expect((await service.admin('POST', `/admin/forwarders/${id}/retire`)).body.data.retired_at).toBe(retired.body.data.retired_at);
-      await ingest(shop, APPS.smsGateway(credit(tid()), 'cmV0aXJlZA'));
+      await ingest(shop, APPS.smsGateway(credit(randomTransactionId()), 'cmV0aXJlZA'));
       expect((await listedWhen(shop, ([forwarder]) => forwarder?.retired_at === null && forwarder.sms_last_24h === 2))[0]).toMatchObject({ name: 'Shop counter' });
     });
 
@@ -205,7 +203,7 @@ function forwardersSuite(backend: string, start: () => Promise<ServiceUnderTest>
 
     it('refuses a forwarder header that is no plain identifier, and a heartbeat that says nonsense, with what is wrong', async () => {
       const shop = await service.createTenant({ name: 'Bad Headers' });
-      const header = await ingest(shop, APPS.smsToUrl(credit(tid())), { 'x-forwarder-id': 'x'.repeat(65) });
+      const header = await ingest(shop, APPS.smsToUrl(credit(randomTransactionId())), { 'x-forwarder-id': 'x'.repeat(65) });
       expect(header.status).toBe(400);
       expect(header.body).toEqual({ success: false, message: expect.stringMatching(/^X-Forwarder-Id /) });
       expect((await heartbeat(shop, { status: 'asleep' })).body).toEqual({ success: false, message: 'status must be one of: online, offline' });
@@ -221,7 +219,7 @@ function forwardersSuite(backend: string, start: () => Promise<ServiceUnderTest>
       expect(key).toMatch(new RegExp(`^pvsfw_${keyId}_[A-Za-z0-9_-]{43}$`));
       const asPhone = (secret: string, headers: Record<string, string> = {}) => ({ 'x-gateway-secret': secret, ...headers });
       const sms = (secret: string, headers: Record<string, string> = {}) =>
-        service.request('POST', '/sms/ingest', { body: APPS.smsToUrl(credit(tid())), headers: asPhone(secret, headers) });
+        service.request('POST', '/sms/ingest', { body: APPS.smsToUrl(credit(randomTransactionId())), headers: asPhone(secret, headers) });
 
       // The key alone: the tenant's phone named counter-phone, as X-Forwarder-Id would name it.
       expect((await sms(key)).status).toBe(200);
@@ -250,13 +248,13 @@ function forwardersSuite(backend: string, start: () => Promise<ServiceUnderTest>
 
     it('keeps keys for phones named by their merchant: a phone its app names, or an unknown tenant, is refused', async () => {
       const shop = await service.createTenant({ name: 'Named By Its App' });
-      expect((await ingest(shop, APPS.smsGateway(credit(tid()), 'c2hvcC1waG9uZQ'))).status).toBe(200);
+      expect((await ingest(shop, APPS.smsGateway(credit(randomTransactionId()), 'c2hvcC1waG9uZQ'))).status).toBe(200);
       let id = '';
       await waitUntil(async () => ((id = (await listed(shop))[0]?.forwarder_id ?? ''), id !== ''));
       expect(await service.admin('POST', `/admin/forwarders/${id}/credential`)).toMatchObject({ status: 409 });
       expect(await service.admin('POST', '/admin/forwarders', { tenant_id: '00000000-0000-4000-8000-000000000000', device: 'x' })).toMatchObject({ status: 404 });
       expect(await service.admin('POST', '/admin/forwarders', { tenant_id: shop.id, device: ' ' })).toMatchObject({ status: 422 });
-      expect((await service.request('POST', '/sms/ingest', { body: APPS.smsToUrl(credit(tid())), headers: { 'x-forwarder-key': `pvsfw_${'0'.repeat(16)}_${'a'.repeat(43)}` } })).status).toBe(401);
+      expect((await service.request('POST', '/sms/ingest', { body: APPS.smsToUrl(credit(randomTransactionId())), headers: { 'x-forwarder-key': `pvsfw_${'0'.repeat(16)}_${'a'.repeat(43)}` } })).status).toBe(401);
     });
   });
 }

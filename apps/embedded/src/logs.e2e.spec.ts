@@ -1,12 +1,9 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { LogCapture } from '@pvs/observability/testing';
 import { Clock } from '@pvs/runtime';
-import { waitUntil } from '@pvs/testing';
+import { jazzCashCredit, randomTransactionId, waitUntil } from '@pvs/testing';
 import { TestService, WebhookReceiver, secretOf, startTestService } from './testing';
 
-const tid = () => String(randomInt(100_000_000, 999_999_999)) + String(randomInt(100, 999));
-const jazzCashCredit = (reference: string, amount: string) =>
-  `Rs ${amount} received in your JazzCash Mobile Account:03444160241 via Raast. TID: ${reference}`;
 const DAY_MS = 86_400_000;
 
 describe('structured logs (embedded, captured in memory)', () => {
@@ -30,14 +27,14 @@ describe('structured logs (embedded, captured in memory)', () => {
   it('follows a payment by its correlation id: the gateway request, the matcher decision, the notifier delivery', async () => {
     const shop = await service.createTenant({ webhook_url: receiver.url });
     const key = { 'x-api-key': shop.apiKey };
-    const reference = tid();
+    const reference = randomTransactionId();
     const correlationId = `sms-${randomBytes(6).toString('hex')}`;
     const registered = await service.request('POST', '/payments/verify', {
       body: { gateway: 'wallet_one', transaction_reference: reference, amount: 500 },
       headers: { ...key, 'x-request-id': 'checkout-1' },
     });
     const ingested = await service.request('POST', '/sms/ingest', {
-      body: { sender: '8558', body: jazzCashCredit(reference, '500.00') },
+      body: { sender: '8558', body: jazzCashCredit({ reference, amount: '500.00' }) },
       headers: { ...key, 'x-request-id': correlationId },
     });
     expect(ingested.body.status).toBe('verified');
@@ -58,7 +55,7 @@ describe('structured logs (embedded, captured in memory)', () => {
     const shop = await service.createTenant({ webhook_url: receiver.url });
     const correlationId = `expiring-${randomBytes(6).toString('hex')}`;
     const registered = await service.request('POST', '/payments/verify', {
-      body: { gateway: 'wallet_one', transaction_reference: tid(), amount: 75 },
+      body: { gateway: 'wallet_one', transaction_reference: randomTransactionId(), amount: 75 },
       headers: { 'x-api-key': shop.apiKey, 'x-request-id': correlationId },
     });
     clockOffsetMs = 2 * DAY_MS;
@@ -83,21 +80,21 @@ describe('structured logs (embedded, captured in memory)', () => {
     expect(wrongMetrics.status).toBe(401);
     expect((await fetch(new URL('/metrics', service.baseUrl), { headers: { authorization: `Bearer ${metricsToken}` } })).status).toBe(200);
 
-    const reference = tid();
+    const reference = randomTransactionId();
     await service.request('POST', '/payments/verify', { body: { gateway: 'wallet_one', transaction_reference: reference, amount: 990 }, headers: { 'x-api-key': apiKey } });
     const basic = `Basic ${Buffer.from(`twilio:${gatewaySecret}`).toString('base64')}`;
-    const viaBasic = await service.request('POST', '/sms/ingest', { body: { sender: '8558', body: jazzCashCredit(tid(), '1.00') }, headers: { authorization: basic } });
+    const viaBasic = await service.request('POST', '/sms/ingest', { body: { sender: '8558', body: jazzCashCredit({ reference: randomTransactionId(), amount: '1.00' }) }, headers: { authorization: basic } });
     expect(viaBasic.status).toBe(200);
     // A Twilio auth token given, and a Twilio SMS refused for its signature: neither the token nor the signature is logged.
     const twilioAuthToken = randomBytes(16).toString('hex');
     expect((await service.admin('PUT', `/admin/tenants/${shop.id}/twilio-auth-token`, { auth_token: twilioAuthToken })).status).toBe(200);
     const twilioSignature = randomBytes(20).toString('base64');
     const unsigned = await service.request('POST', '/sms/ingest', {
-      rawBody: new URLSearchParams({ MessageSid: 'SM1', From: '8558', Body: jazzCashCredit(tid(), '1.00') }).toString(),
+      rawBody: new URLSearchParams({ MessageSid: 'SM1', From: '8558', Body: jazzCashCredit({ reference: randomTransactionId(), amount: '1.00' }) }).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic, 'x-twilio-signature': twilioSignature },
     });
     expect(unsigned.status).toBe(403);
-    const ingested = await service.request('POST', '/sms/ingest', { body: { sender: '8558', body: jazzCashCredit(reference, '990.00') }, headers: { 'x-gateway-secret': gatewaySecret } });
+    const ingested = await service.request('POST', '/sms/ingest', { body: { sender: '8558', body: jazzCashCredit({ reference, amount: '990.00' }) }, headers: { 'x-gateway-secret': gatewaySecret } });
     expect(ingested.body.status).toBe('verified');
     const paidWebhook = () => receiver.received.find((received) => received.rawBody.includes(reference));
     await waitUntil(() => paidWebhook() !== undefined);

@@ -1,10 +1,6 @@
-import { randomInt } from 'node:crypto';
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
-import { eventually } from '@pvs/testing';
+import { eventually, jazzCashCredit, randomTransactionId, sleep } from '@pvs/testing';
 import { POLICY_TABLE, PolicyDriver, TestService, TestTenant, payUnderPolicy, startTestService } from './testing';
-
-const tid = () => String(randomInt(100_000_000, 999_999_999)) + String(randomInt(100, 999));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** HBL credits carry no reference at all. */
 const hblCredit = (amount: string) =>
@@ -12,8 +8,6 @@ const hblCredit = (amount: string) =>
 /** Easypaisa wallet-to-wallet credits state the new balance. */
 const easypaisaCredit = (reference: string, amount: string, balance: string) =>
   `Trx ID ${reference}. You have Received Rs ${amount} from ASAD with Easypaisa Account 923352170168 and your new Easypaisa account balance is Rs. ${balance}.`;
-const jazzCashCredit = (reference: string, amount: string) =>
-  `Rs ${amount} received in your JazzCash Mobile Account:03444160241 via Raast. TID: ${reference}`;
 
 describe('matching rules over HTTP (embedded)', () => {
   let service: TestService;
@@ -37,7 +31,7 @@ describe('matching rules over HTTP (embedded)', () => {
   describe('a credit without a reference', () => {
     it('flags the one pending payment of that amount for manual review', async () => {
       const shop = await service.createTenant();
-      const { uuid } = (await verify(shop, { gateway: 'bank', transaction_reference: tid(), amount: 42141 })).body.data;
+      const { uuid } = (await verify(shop, { gateway: 'bank', transaction_reference: randomTransactionId(), amount: 42141 })).body.data;
       await eventually(() => status(shop, uuid), (p) => p.status === 'pending');
       await sleep(50); // the matcher reads candidates from the read model
       const response = await ingest(shop, '4250', hblCredit('42,141.00'));
@@ -47,8 +41,8 @@ describe('matching rules over HTTP (embedded)', () => {
 
     it('keeps it unmatched when two payments wait for that amount, and never verifies', async () => {
       const shop = await service.createTenant();
-      const first = (await verify(shop, { gateway: 'bank', transaction_reference: tid(), amount: 999 })).body.data.uuid;
-      const second = (await verify(shop, { gateway: 'bank', transaction_reference: tid(), amount: 999 })).body.data.uuid;
+      const first = (await verify(shop, { gateway: 'bank', transaction_reference: randomTransactionId(), amount: 999 })).body.data.uuid;
+      const second = (await verify(shop, { gateway: 'bank', transaction_reference: randomTransactionId(), amount: 999 })).body.data.uuid;
       await eventually(() => status(shop, second), (p) => p.status === 'pending');
       await sleep(50);
       const response = await ingest(shop, 'HBL', hblCredit('999.00'));
@@ -81,7 +75,7 @@ describe('matching rules over HTTP (embedded)', () => {
       const { events } = (await service.admin('GET', `/admin/streams/tenant-${shop.id}`)).body.data;
       expect(events.map(({ type }: { type: string }) => type)).toEqual(['TenantRegistered', 'TenantUpdated']);
       expect(events[1].data).toMatchObject({ changes: { verificationPolicy: 'strict' }, previous: { verificationPolicy: 'standard' } });
-      const reference = tid();
+      const reference = randomTransactionId();
       const { uuid } = (await verify(shop, { gateway: 'bank', transaction_reference: reference, amount: 700 })).body.data;
       expect((await ingest(shop, 'NBP', `NBP: IBFT credit of PKR 700.00 from ZAHID HUSSAIN on 15-04-2026 11:32. TRX ID: ${reference}`)).body.status).toBe('manual_review');
       expect((await status(shop, uuid)).status).toBe('manual_review');
@@ -104,10 +98,10 @@ describe('matching rules over HTTP (embedded)', () => {
   async function expiryScenario(hurried: TestService) {
     const { verify, ingest, status } = api(() => hurried);
     const shop = await hurried.createTenant();
-    const reference = tid();
+    const reference = randomTransactionId();
     const { uuid } = (await verify(shop, { gateway: 'wallet_one', transaction_reference: reference, amount: 10 })).body.data;
     expect(await eventually(() => status(shop, uuid), (p) => p.status === 'failed')).toMatchObject({ amount_detected: null, verified_at: null });
-    const late = await ingest(shop, '8558', jazzCashCredit(reference, '10.00'));
+    const late = await ingest(shop, '8558', jazzCashCredit({ reference, amount: '10.00' }));
     expect(late.body).toEqual({ status: 'unmatched', transaction_uuid: null, reference, amount: 10 });
     expect((await status(shop, uuid)).status).toBe('failed');
     expect((await verify(shop, { gateway: 'wallet_one', transaction_reference: reference, amount: 10 })).body).toMatchObject({
@@ -119,7 +113,7 @@ describe('matching rules over HTTP (embedded)', () => {
   it('sends a credit that breaks the balance chain to review when the tenant asks for it', async () => {
     const shop = await service.createTenant({ balance_check: 'review' });
     const pay = async (amount: string, balance: string) => {
-      const reference = tid().slice(1); // Easypaisa ids have 11 digits
+      const reference = randomTransactionId().slice(1); // Easypaisa ids have 11 digits
       await verify(shop, { gateway: 'wallet_two', transaction_reference: reference, amount: Number(amount) });
       return (await ingest(shop, '3737', easypaisaCredit(reference, amount, balance))).body.status;
     };
@@ -132,9 +126,9 @@ describe('matching rules over HTTP (embedded)', () => {
     it('approve or reject a payment in manual review, recording who (from their token) and why', async () => {
       const shop = await service.createTenant();
       const review = async () => {
-        const reference = tid();
+        const reference = randomTransactionId();
         const { uuid } = (await verify(shop, { gateway: 'wallet_one', transaction_reference: reference, amount: 500 })).body.data;
-        await ingest(shop, '8558', jazzCashCredit(reference, '450.00'));
+        await ingest(shop, '8558', jazzCashCredit({ reference, amount: '450.00' }));
         return uuid as string;
       };
       const issued = async (name: string) => (await service.admin('POST', '/admin/operators', { name })).body.data as { id: string; token: string };
@@ -164,9 +158,9 @@ describe('matching rules over HTTP (embedded)', () => {
 
     it('re-parse rejected SMS after the sender list changed, and the late payment still matches', async () => {
       const shop = await service.createTenant();
-      const reference = tid();
+      const reference = randomTransactionId();
       const { uuid } = (await verify(shop, { gateway: 'wallet_one', transaction_reference: reference, amount: 1200 })).body.data;
-      const refused = await ingest(shop, 'JCASH-ALERT', jazzCashCredit(reference, '1,200.00'));
+      const refused = await ingest(shop, 'JCASH-ALERT', jazzCashCredit({ reference, amount: '1,200.00' }));
       expect(refused.status).toBe(422);
 
       const listed = await eventually(

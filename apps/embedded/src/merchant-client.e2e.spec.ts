@@ -1,12 +1,9 @@
-import { randomInt } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PaymentVerificationClient, PaymentVerificationError, StatusWaitTimeoutError, WebhookVerificationError, verifyWebhook } from '@pvs/client';
+import { jazzCashCredit, randomTransactionId } from '@pvs/testing';
 import { TestService, TestTenant, WebhookReceiver, startTestService } from './testing';
-
-const tid = () => `7${randomInt(10_000_000, 99_999_999)}${randomInt(100, 999)}`;
-const jazzCashCredit = (reference: string, amount: number) => `Rs ${amount}.00 received in your JazzCash Mobile Account:03444160241 via Raast. TID: ${reference}`;
 
 describe('the merchant client against the embedded service', () => {
   let service: TestService;
@@ -27,13 +24,13 @@ describe('the merchant client against the embedded service', () => {
   });
 
   it('registers a payment, forwards its SMS and waits until it is verified; the webhook verifies, a changed one does not', async () => {
-    const reference = tid();
+    const reference = randomTransactionId();
     const payment = await client.registerPayment({ gateway: 'wallet_one', transaction_reference: reference, amount: 2350, client_metadata: { order_id: 'A-17' } });
     expect(payment).toMatchObject({ status: 'pending', gateway: 'wallet_one', transaction_reference: reference, amount_expected: 2350 });
     // Registering again is safe: the same payment, as it stands.
     expect((await client.registerPayment({ gateway: 'wallet_one', transaction_reference: reference, amount: 2350 })).uuid).toBe(payment.uuid);
     const waiting = client.waitForStatus(payment.uuid, { intervalMs: 100 });
-    expect(await client.ingestSms({ sender: '8558', body: jazzCashCredit(reference, 2350) })).toMatchObject({ status: 'verified', transaction_uuid: payment.uuid });
+    expect(await client.ingestSms({ sender: '8558', body: jazzCashCredit({ reference, amount: 2350 }) })).toMatchObject({ status: 'verified', transaction_uuid: payment.uuid });
     expect(await waiting).toMatchObject({ uuid: payment.uuid, status: 'verified', amount_detected: 2350 });
 
     const [webhook] = await receiver.waitFor(1);
@@ -71,7 +68,7 @@ describe('the merchant client against the embedded service', () => {
   it('throws the service\'s status and message on a 4xx without retrying, and times out waiting with the last status', async () => {
     let calls = 0;
     const counting = new PaymentVerificationClient({ baseUrl: service.baseUrl, apiKey: shop.apiKey, fetch: (input, init) => (calls++, fetch(input, init)) });
-    const refused = await counting.registerPayment({ gateway: 'wallet_one', transaction_reference: tid(), amount: -5 }).catch((error: unknown) => error);
+    const refused = await counting.registerPayment({ gateway: 'wallet_one', transaction_reference: randomTransactionId(), amount: -5 }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(PaymentVerificationError);
     expect(refused).toMatchObject({ status: 422, message: expect.stringContaining('amount') });
     expect(calls).toBe(1);
@@ -80,7 +77,7 @@ describe('the merchant client against the embedded service', () => {
     const wrongKey = new PaymentVerificationClient({ baseUrl: service.baseUrl, apiKey: 'pvs_wrong' });
     expect(await wrongKey.getStatus('00000000-0000-4000-8000-000000000000').catch((error: unknown) => error)).toMatchObject({ status: 401 });
 
-    const pending = await client.registerPayment({ gateway: 'bank', transaction_reference: tid(), amount: 10 });
+    const pending = await client.registerPayment({ gateway: 'bank', transaction_reference: randomTransactionId(), amount: 10 });
     const timedOut = await client.waitForStatus(pending.uuid, { timeoutMs: 300, intervalMs: 100 }).catch((error: unknown) => error);
     expect(timedOut).toBeInstanceOf(StatusWaitTimeoutError);
     expect(timedOut).toMatchObject({ last: { uuid: pending.uuid, status: 'pending' } });

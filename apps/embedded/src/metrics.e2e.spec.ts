@@ -1,10 +1,6 @@
-import { randomBytes, randomInt } from 'node:crypto';
-import { clearOfHourTurn, waitUntil } from '@pvs/testing';
+import { randomBytes } from 'node:crypto';
+import { clearOfHourTurn, jazzCashCredit, randomTransactionId, waitUntil } from '@pvs/testing';
 import { TestService, WebhookReceiver, startTestService } from './testing';
-
-const tid = () => String(randomInt(100_000_000, 999_999_999)) + String(randomInt(100, 999));
-const jazzCashCredit = (reference: string, amount: string) =>
-  `Rs ${amount} received in your JazzCash Mobile Account:03444160241 via Raast. TID: ${reference}`;
 
 interface Sample {
   readonly name: string;
@@ -61,12 +57,12 @@ describe('GET /metrics (embedded: every instrument of the one process)', () => {
   it('counts a verified payment, its webhook and a rejected SMS exactly', async () => {
     const shop = await service.createTenant({ webhook_url: receiver.url });
     const key = { 'x-api-key': shop.apiKey };
-    const paid = tid();
+    const paid = randomTransactionId();
     const registered = await service.request('POST', '/payments/verify', { body: { gateway: 'wallet_one', transaction_reference: paid, amount: 1250 }, headers: key });
     expect(registered.status).toBe(200);
-    const unpaid = await service.request('POST', '/payments/verify', { body: { gateway: 'wallet_one', transaction_reference: tid(), amount: 80 }, headers: key });
+    const unpaid = await service.request('POST', '/payments/verify', { body: { gateway: 'wallet_one', transaction_reference: randomTransactionId(), amount: 80 }, headers: key });
     expect(unpaid.status).toBe(200);
-    const ingested = await service.request('POST', '/sms/ingest', { body: { sender: '8558', body: jazzCashCredit(paid, '1,250.00') }, headers: key });
+    const ingested = await service.request('POST', '/sms/ingest', { body: { sender: '8558', body: jazzCashCredit({ reference: paid, amount: '1,250.00' }) }, headers: key });
     expect(ingested.body.status).toBe('verified');
     const rejected = await service.request('POST', '/sms/ingest', { body: { sender: '8558', body: 'Your JazzCash OTP is 482913. Do not share it with anyone.' }, headers: key });
     expect(rejected.status).toBe(422);
@@ -115,7 +111,7 @@ describe('GET /metrics (embedded: every instrument of the one process)', () => {
     const shop = await service.createTenant();
     const key = { 'x-api-key': shop.apiKey };
     const hbl = (amount: string) => `Dear Customer, PKR ${amount} has been credited to your HBL account via IBFT. Thank you for banking with HBL.`;
-    for (const body of [jazzCashCredit(tid(), '10.00'), jazzCashCredit(tid(), '20.00'), 'Your JazzCash OTP is 112233. Do not share it.', hbl('300.00')]) {
+    for (const body of [jazzCashCredit({ reference: randomTransactionId(), amount: '10.00' }), jazzCashCredit({ reference: randomTransactionId(), amount: '20.00' }), 'Your JazzCash OTP is 112233. Do not share it.', hbl('300.00')]) {
       await service.request('POST', '/sms/ingest', { body: { sender: body.includes('HBL') ? 'HBL' : '8558', body }, headers: key });
     }
     const allTenants = async () => (await service.admin('GET', '/admin/sms/stats')).body.data;

@@ -3,14 +3,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { waitUntil } from '@pvs/testing';
+import { jazzCashCredit, waitUntil } from '@pvs/testing';
 import { TestService, TestTenant, WebhookReceiver, startTestService } from './testing';
 
 const run = promisify(execFile);
 const SCHEMATHESIS = 'scripts/tools/schemathesis.sh';
 const CONFIG = 'tools/schemathesis/schemathesis.toml';
-const jazzCashCredit = (reference: string, amount: string) =>
-  `Rs ${amount} received in your JazzCash Mobile Account:03444160241 via Raast. TID: ${reference}`;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type OpenApiDocument = Record<string, any>;
@@ -105,7 +103,7 @@ describe('the OpenAPI document', () => {
     const register = async (reference: string, amount: number) =>
       (await service.request('POST', '/payments/verify', { body: { gateway: 'wallet_one', transaction_reference: reference, amount }, headers: { 'x-api-key': tenant.apiKey } })).body.data.uuid as string;
     const ingest = (reference: string, amount: string) =>
-      service.request('POST', '/sms/ingest', { body: { sender: '8558', body: jazzCashCredit(reference, amount) }, headers: { 'x-api-key': tenant.apiKey } });
+      service.request('POST', '/sms/ingest', { body: { sender: '8558', body: jazzCashCredit({ reference, amount }) }, headers: { 'x-api-key': tenant.apiKey } });
     const verified = await register('710000000001', 100);
     await ingest('710000000001', '100.00');
     const underReview = await register('710000000002', 250);

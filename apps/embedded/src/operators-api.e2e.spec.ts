@@ -1,4 +1,5 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { jazzCashCredit, randomTransactionId } from '@pvs/testing';
 import { TestService, TestTenant, secretOf, startTestService } from './testing';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -17,7 +18,7 @@ describe('operators API over HTTP (embedded)', () => {
 
   const withKey = (apiKey: string) => ({ headers: { 'x-api-key': apiKey } });
   const register = async (amount: number, apiKey = merchant.apiKey) => {
-    const transactionReference = String(randomInt(100_000_000_000, 999_999_999_999));
+    const transactionReference = randomTransactionId();
     const response = await service.request('POST', '/payments/verify', {
       body: { gateway: 'wallet_one', transaction_reference: transactionReference, amount },
       ...withKey(apiKey),
@@ -27,7 +28,7 @@ describe('operators API over HTTP (embedded)', () => {
   };
   const pay = (paymentReference: string, amount: string) =>
     service.request('POST', '/sms/ingest', {
-      body: { sender: '8558', body: `Rs ${amount} received in your JazzCash Mobile Account:03444160241 via Raast. TID: ${paymentReference}` },
+      body: { sender: '8558', body: jazzCashCredit({ reference: paymentReference, amount }) },
       ...withKey(merchant.apiKey),
     });
   const withoutToken = (path: string, method = 'GET') => service.request(method, path, { headers: { authorization: 'Bearer not-the-admin-token' } });

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { createHash, randomInt } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Client } from 'pg';
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
 import { appendPayments } from '@pvs/projector/testing';
 import { READ_MODEL_DATABASE } from '@pvs/runtime';
 import { SqlClient } from '@pvs/sql';
 import { TestDatabase, createTestDatabase, describeWithPostgres } from '@pvs/sql/testing';
-import { waitUntil } from '@pvs/testing';
+import { jazzCashCredit, randomTransactionId, waitUntil } from '@pvs/testing';
 import { DatabaseUnderTest, TestService, TestServiceOptions, TestTenant, onEachDatabase, startTestService } from './testing';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -37,10 +37,10 @@ function projectionsAdminSuite(backend: string, openDatabase: () => Promise<Data
 
     const withKey = () => ({ headers: { 'x-api-key': merchant.apiKey } });
     async function register(paid: boolean) {
-      const reference = String(randomInt(100_000_000_000, 999_999_999_999));
+      const reference = randomTransactionId();
       const registered = await service.request('POST', '/payments/verify', { body: { gateway: 'wallet_one', transaction_reference: reference, amount: 1250 }, ...withKey() });
       if (paid) {
-        const body = `Rs 1,250.00 received in your JazzCash Mobile Account:03444160241 via Raast. TID: ${reference}`;
+        const body = jazzCashCredit({ reference, amount: '1,250.00' });
         expect((await service.request('POST', '/sms/ingest', { body: { sender: '8558', body }, ...withKey() })).body.status).toBe('verified');
       }
       return { uuid: registered.body.data.uuid as string, status: paid ? 'verified' : 'pending' };

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { verifyWebhook } from '@pvs/client';
 import { Clock } from '@pvs/runtime';
+import { jazzCashCredit, randomTransactionId } from '@pvs/testing';
 import { TestService, TestTenant, WebhookReceiver, startTestService } from './testing';
 
 const MINUTE = 60_000;
@@ -16,7 +17,6 @@ const ALERTS = ['forwarder.silent', 'forwarder.recovered', 'sms.gap_suspected', 
 
 const karachi = (ms: number) => new Date(ms + 5 * 60 * MINUTE).toISOString().slice(11, 16);
 const pkr = (paisa: number) => (paisa / 100).toLocaleString('en-US', { minimumFractionDigits: 2 });
-const tid = () => String(randomInt(100_000_000, 999_999_999)) + String(randomInt(100, 999));
 
 /** A clock that stands still until the day's script moves it. */
 function scriptedClock(start: number): Clock & { set(ms: number): void } {
@@ -59,9 +59,9 @@ describe('a scripted day: one phone stopped for an hour, one SMS dropped', () =>
 
   it('tells the merchant of the silent phone, its payments and the missing SMS, once each', async () => {
     const counterPhone = (body: Record<string, unknown>) =>
-      service.request('POST', '/sms/ingest', { body: { deviceId: 'counter', webhookId: 'w1', id: tid(), ...body }, headers: { 'x-api-key': shop.apiKey } });
+      service.request('POST', '/sms/ingest', { body: { deviceId: 'counter', webhookId: 'w1', id: randomTransactionId(), ...body }, headers: { 'x-api-key': shop.apiKey } });
     const bankPhone = (body: Record<string, unknown>) =>
-      service.request('POST', '/sms/ingest', { body: { deviceId: 'bank', webhookId: 'w2', id: tid(), ...body }, headers: { 'x-api-key': shop.apiKey } });
+      service.request('POST', '/sms/ingest', { body: { deviceId: 'bank', webhookId: 'w2', id: randomTransactionId(), ...body }, headers: { 'x-api-key': shop.apiKey } });
     const register = async (gateway: string, reference: string, amount: number) =>
       (await service.request('POST', '/payments/verify', { body: { gateway, transaction_reference: reference, amount }, headers: { 'x-api-key': shop.apiKey } })).body.data.uuid as string;
     const smsOf = (message: string, sender: string, at: number) => ({ event: 'sms:received', payload: { message, phoneNumber: sender, receivedAt: new Date(at).toISOString(), simNumber: 1 } });
@@ -82,12 +82,12 @@ describe('a scripted day: one phone stopped for an hour, one SMS dropped', () =>
       if (minuteOfHour % 30 === 0) await bankPhone({ event: 'system:ping', payload: { health: { status: 'pass' } } });
       if (at >= OPENING && at < CLOSING) {
         if (minuteOfHour % 15 === 5) {
-          const payment = { reference: tid(), amount: 100 + randomInt(0, 90) * 10 };
+          const payment = { reference: randomTransactionId(), amount: 100 + randomInt(0, 90) * 10 };
           await register('wallet_one', payment.reference, payment.amount);
           jazzCashDue.set(at + 2 * MINUTE, payment);
         }
         if (minuteOfHour === 10) {
-          const payment = { reference: `FT${tid()}`, amount: 1_000 + randomInt(0, 40) * 50 };
+          const payment = { reference: `FT${randomTransactionId()}`, amount: 1_000 + randomInt(0, 40) * 50 };
           await register('bank', payment.reference, payment.amount);
           bankDue.set(at + 3 * MINUTE, payment);
         }
@@ -99,7 +99,7 @@ describe('a scripted day: one phone stopped for an hour, one SMS dropped', () =>
       }
       const jazzCash = jazzCashDue.get(at);
       if (jazzCash) {
-        const body = `Rs ${jazzCash.amount}.00 received in your JazzCash Mobile Account:03444160241 via Raast. TID: ${jazzCash.reference}`;
+        const body = jazzCashCredit(jazzCash);
         if (counterUp(at)) await counterPhone(smsOf(body, '8558', at));
         else lost.push(jazzCash.reference);
       }

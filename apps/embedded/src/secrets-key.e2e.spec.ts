@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomInt } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,20 +6,19 @@ import { Webhook } from 'standardwebhooks';
 import { TENANT_TWILIO_AUTH_TOKEN_RESEALED, TENANT_WEBHOOK_SECRET_RESEALED, TENANT_WEBHOOK_SECRET_ROTATED, tenantStream } from '@pvs/contracts';
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
 import { SecretBox, keyFingerprint } from '@pvs/tenants';
-import { waitUntil } from '@pvs/testing';
+import { jazzCashCredit, randomTransactionId, waitUntil } from '@pvs/testing';
 import { TestService, TestTenant, WebhookReceiver, startTestService } from './testing';
 
 const TWILIO_AUTH_TOKEN = randomBytes(16).toString('hex');
-const jazzCashCredit = (reference: string) => `Rs 100.00 received in your JazzCash Mobile Account:03444160241 via Raast. TID: ${reference}`;
 
 /** A payment registered and paid: the notifier then owes the tenant a webhook. */
 async function pay(service: TestService, tenant: TestTenant): Promise<string> {
-  const reference = `${randomInt(100_000_000, 999_999_999)}${randomInt(100, 999)}`;
+  const reference = randomTransactionId();
   const registered = await service.request('POST', '/payments/verify', {
     body: { gateway: 'wallet_one', transaction_reference: reference, amount: 100 },
     headers: { 'x-api-key': tenant.apiKey },
   });
-  await service.request('POST', '/sms/ingest', { body: { sender: '8558', body: jazzCashCredit(reference) }, headers: { 'x-api-key': tenant.apiKey } });
+  await service.request('POST', '/sms/ingest', { body: { sender: '8558', body: jazzCashCredit({ reference, amount: '100.00' }) }, headers: { 'x-api-key': tenant.apiKey } });
   return registered.body.data.uuid as string;
 }
 

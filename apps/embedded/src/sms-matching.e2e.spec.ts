@@ -1,15 +1,11 @@
-import { randomInt } from 'node:crypto';
 import { PAYMENT_DECISIONS_TOPIC } from '@pvs/contracts/messages';
 import { EVENT_STORE, EventStore, RecordedEvent } from '@pvs/event-store';
 import { BUS_TRANSPORT, BusMessage, BusTransport, InProcessServer, publishMessage } from '@pvs/messaging';
-import { waitUntil } from '@pvs/testing';
+import { jazzCashCredit, randomTransactionId, waitUntil } from '@pvs/testing';
 import { ServiceUnderTest, TestResponse, TestService, TestTenant, onEachDatabase, serviceOn } from './testing';
 
 const WALLET_ONE = '8558';
-const tid = () => String(randomInt(100_000_000, 999_999_999)) + String(randomInt(100, 999));
 /** A real JazzCash Raast credit alert (wallet_one), with our own numbers. */
-const jazzCashCredit = (reference: string, amount: string, account = '03444160241') =>
-  `Rs ${amount} received in your JazzCash Mobile Account:${account} via Raast. TID: ${reference}`;
 
 function smsMatchingSuite(backend: string, start: () => Promise<ServiceUnderTest>) {
   describe(`SMS ingest and matching on ${backend}`, () => {
@@ -47,9 +43,9 @@ function smsMatchingSuite(backend: string, start: () => Promise<ServiceUnderTest
 
     describe('intent first, then the SMS', () => {
       it('verifies an equal amount and says so in the ingest response', async () => {
-        const reference = tid();
+        const reference = randomTransactionId();
         const { uuid } = (await verify({ transaction_reference: reference, amount: 2350 })).body.data;
-        const response = await ingest({ sender: WALLET_ONE, body: jazzCashCredit(reference, '2,350.00'), received_at: '2026-11-26T09:15:00+05:00' });
+        const response = await ingest({ sender: WALLET_ONE, body: jazzCashCredit({ reference, amount: '2,350.00' }), received_at: '2026-11-26T09:15:00+05:00' });
         expect(response.status).toBe(200);
         expect(response.body).toEqual({ status: 'verified', transaction_uuid: uuid, reference, amount: 2350 });
 
@@ -67,9 +63,9 @@ function smsMatchingSuite(backend: string, start: () => Promise<ServiceUnderTest
       });
 
       it('sends a different amount to manual review, to the paisa', async () => {
-        const reference = tid();
+        const reference = randomTransactionId();
         const { uuid } = (await verify({ transaction_reference: reference, amount: 1500 })).body.data;
-        const response = await ingest({ sender: WALLET_ONE, body: jazzCashCredit(reference, '1,499.99') });
+        const response = await ingest({ sender: WALLET_ONE, body: jazzCashCredit({ reference, amount: '1,499.99' }) });
         expect(response.body).toEqual({ status: 'manual_review', transaction_uuid: uuid, reference, amount: 1499.99 });
         const payment = await eventually(uuid, 'manual_review');
         expect(payment).toMatchObject({ amount_expected: 1500, amount_detected: 1499.99, verified_at: null });
@@ -79,8 +75,8 @@ function smsMatchingSuite(backend: string, start: () => Promise<ServiceUnderTest
 
     describe('SMS first, then the intent', () => {
       it('keeps the SMS unmatched, then verifies the intent registered later', async () => {
-        const reference = tid();
-        const response = await ingest({ sender: WALLET_ONE, body: jazzCashCredit(reference, '780.50') });
+        const reference = randomTransactionId();
+        const response = await ingest({ sender: WALLET_ONE, body: jazzCashCredit({ reference, amount: '780.50' }) });
         expect(response.body).toEqual({ status: 'unmatched', transaction_uuid: null, reference, amount: 780.5 });
 
         const registered = await verify({ transaction_reference: reference, amount: 780.5 });
@@ -90,15 +86,15 @@ function smsMatchingSuite(backend: string, start: () => Promise<ServiceUnderTest
           message: 'Payment already verified',
           data: { uuid, status: 'verified' },
         });
-        const again = await ingest({ sender: WALLET_ONE, body: jazzCashCredit(reference, '780.50') });
+        const again = await ingest({ sender: WALLET_ONE, body: jazzCashCredit({ reference, amount: '780.50' }) });
         expect(again.body).toEqual({ status: 'verified', transaction_uuid: uuid, reference, amount: 780.5 });
       });
     });
 
     it('answers an SMS forwarded again with its first outcome, and records nothing new', async () => {
-      const reference = tid();
+      const reference = randomTransactionId();
       const { uuid } = (await verify({ transaction_reference: reference, amount: 99 })).body.data;
-      const body = { sender: WALLET_ONE, body: jazzCashCredit(reference, '99.00') };
+      const body = { sender: WALLET_ONE, body: jazzCashCredit({ reference, amount: '99.00' }) };
       const first = await ingest(body);
       await eventually(uuid, 'verified');
       const paymentEvents = (await events().readStream(`payment-${uuid}`)).length;
@@ -109,10 +105,10 @@ function smsMatchingSuite(backend: string, start: () => Promise<ServiceUnderTest
     });
 
     it('uses a reference once: a second SMS with it changes nothing', async () => {
-      const reference = tid();
+      const reference = randomTransactionId();
       const { uuid } = (await verify({ transaction_reference: reference, amount: 500 })).body.data;
-      await ingest({ sender: WALLET_ONE, body: jazzCashCredit(reference, '500.00') });
-      const replay = await ingest({ sender: WALLET_ONE, body: jazzCashCredit(reference, '500.00', '03001112223') });
+      await ingest({ sender: WALLET_ONE, body: jazzCashCredit({ reference, amount: '500.00' }) });
+      const replay = await ingest({ sender: WALLET_ONE, body: jazzCashCredit({ reference, amount: '500.00', account: '03001112223' }) });
       expect(replay.body).toEqual({ status: 'unmatched', transaction_uuid: null, reference, amount: 500 });
       const history = await events().readStream(`payment-${uuid}`);
       expect(history.map((e) => e.type)).toEqual(['PaymentIntentRegistered', 'PaymentVerified']);
@@ -122,7 +118,7 @@ function smsMatchingSuite(backend: string, start: () => Promise<ServiceUnderTest
       const unrecognised = await ingest({ sender: WALLET_ONE, body: 'Dear customer, your package has been renewed.' });
       expect(unrecognised.status).toBe(422);
       expect(unrecognised.body).toEqual({ success: false, message: expect.stringContaining('recorded') });
-      const forged = await ingest({ sender: '03001234567', body: jazzCashCredit(tid(), '10,000.00') });
+      const forged = await ingest({ sender: '03001234567', body: jazzCashCredit({ reference: randomTransactionId(), amount: '10,000.00' }) });
       expect(forged.status).toBe(422);
       expect(forged.body.message).toMatch(/^Untrusted sender/);
 
@@ -140,8 +136,8 @@ function smsMatchingSuite(backend: string, start: () => Promise<ServiceUnderTest
     });
 
     it('takes the gateway secret instead of the API key, and refuses anything else with 401', async () => {
-      const reference = tid();
-      const viaSecret = await ingest({ sender: WALLET_ONE, body: jazzCashCredit(reference, '1.00') }, merchant, { 'x-gateway-secret': merchant.gatewaySecret });
+      const reference = randomTransactionId();
+      const viaSecret = await ingest({ sender: WALLET_ONE, body: jazzCashCredit({ reference, amount: '1.00' }) }, merchant, { 'x-gateway-secret': merchant.gatewaySecret });
       expect(viaSecret.status).toBe(200);
       const wrong: Record<string, string>[] = [
         {},
@@ -149,7 +145,7 @@ function smsMatchingSuite(backend: string, start: () => Promise<ServiceUnderTest
         { 'x-api-key': merchant.gatewaySecret },
       ];
       for (const headers of wrong) {
-        const refused = await ingest({ sender: WALLET_ONE, body: jazzCashCredit(tid(), '1.00') }, merchant, headers);
+        const refused = await ingest({ sender: WALLET_ONE, body: jazzCashCredit({ reference: randomTransactionId(), amount: '1.00' }) }, merchant, headers);
         expect(refused.status).toBe(401);
         expect(refused.body).toEqual({ success: false, message: 'Missing or invalid API key, gateway secret or forwarder key' });
       }
@@ -161,18 +157,18 @@ function smsMatchingSuite(backend: string, start: () => Promise<ServiceUnderTest
         ['httpSMS', (body: string) => ({ specversion: '1.0', type: 'message.phone.received', id: 'e1', source: '/v1/messages/receive', data: { contact: WALLET_ONE, content: body, owner: '+923001234567', timestamp: '2026-11-26T09:22:10.814Z' } }), 'httpsms'],
         ['SMS to URL Forwarder', (body: string) => ({ from: WALLET_ONE, text: body, sentStamp: '1764150130000', receivedStamp: 1764150131000, sim: 'sim1' }), 'sms_to_url_forwarder'],
       ])('matches the webhook of %s', async (_app, payloadFor, source) => {
-        const reference = tid();
+        const reference = randomTransactionId();
         const { uuid } = (await verify({ transaction_reference: reference, amount: 640 })).body.data;
-        const response = await ingest(payloadFor(jazzCashCredit(reference, '640.00')));
+        const response = await ingest(payloadFor(jazzCashCredit({ reference, amount: '640.00' })));
         expect(response.body).toEqual({ status: 'verified', transaction_uuid: uuid, reference, amount: 640 });
         const received = (await events().readAll({ filter: { types: ['SmsReceived'] } })).find((e) => (e.data as { body: string }).body.includes(reference));
         expect(received?.data).toMatchObject({ source, sender: WALLET_ONE });
       });
 
       it("matches Twilio's form-encoded webhook, answering it with empty TwiML", async () => {
-        const reference = tid();
+        const reference = randomTransactionId();
         const { uuid } = (await verify({ transaction_reference: reference, amount: 75 })).body.data;
-        const form = new URLSearchParams({ MessageSid: 'SM1', AccountSid: 'AC1', From: WALLET_ONE, To: '+15550001111', Body: jazzCashCredit(reference, '75.00'), NumMedia: '0' });
+        const form = new URLSearchParams({ MessageSid: 'SM1', AccountSid: 'AC1', From: WALLET_ONE, To: '+15550001111', Body: jazzCashCredit({ reference, amount: '75.00' }), NumMedia: '0' });
         const response = await service.request('POST', '/sms/ingest', {
           rawBody: form.toString(),
           // Twilio cannot set headers: the secret travels as the Basic auth password in the URL.
@@ -198,9 +194,9 @@ function smsMatchingSuite(backend: string, start: () => Promise<ServiceUnderTest
 
     it("never lets one tenant's SMS touch another tenant's payment with the same reference", async () => {
       const other = await service.createTenant({ name: 'Quetta Carpets' });
-      const reference = tid();
+      const reference = randomTransactionId();
       const theirs = (await verify({ transaction_reference: reference, amount: 300 }, other)).body.data.uuid;
-      const response = await ingest({ sender: WALLET_ONE, body: jazzCashCredit(reference, '300.00') });
+      const response = await ingest({ sender: WALLET_ONE, body: jazzCashCredit({ reference, amount: '300.00' }) });
       expect(response.body).toEqual({ status: 'unmatched', transaction_uuid: null, reference, amount: 300 });
       expect((await status(theirs, other)).status).toBe('pending');
       expect((await service.request('GET', `/payments/status/${theirs}`, { headers: { 'x-api-key': merchant.apiKey } })).status).toBe(404);
@@ -212,21 +208,21 @@ function smsMatchingSuite(backend: string, start: () => Promise<ServiceUnderTest
 
     it('never verifies a credit to an account the merchant did not configure: a person looks at it', async () => {
       const shop = await service.createTenant({ receiving_accounts: { wallet_one: ['0344-4160241'] } });
-      const reference = tid();
+      const reference = randomTransactionId();
       const { uuid } = (await verify({ transaction_reference: reference, amount: 1000 }, shop)).body.data;
-      const elsewhere = await ingest({ sender: WALLET_ONE, body: jazzCashCredit(reference, '1,000.00', '03119998887') }, shop);
+      const elsewhere = await ingest({ sender: WALLET_ONE, body: jazzCashCredit({ reference, amount: '1,000.00', account: '03119998887' }) }, shop);
       expect(elsewhere.body).toEqual({ status: 'manual_review', transaction_uuid: uuid, reference, amount: 1000 });
       expect((await status(uuid, shop)).status).toBe('manual_review');
       const flagged = (await events().readStream(`payment-${uuid}`)).find((event) => event.type === 'PaymentFlaggedForReview');
       expect(flagged?.data).toMatchObject({ reason: 'foreign_account', amountDetectedPaisa: 100000 });
       // The reference is spent on the payment in review: a second SMS naming it decides nothing, a person does.
-      const again = await ingest({ sender: WALLET_ONE, body: jazzCashCredit(reference, '1,000.00', '923444160241') }, shop);
+      const again = await ingest({ sender: WALLET_ONE, body: jazzCashCredit({ reference, amount: '1,000.00', account: '923444160241' }) }, shop);
       expect(again.body).toEqual({ status: 'unmatched', transaction_uuid: null, reference, amount: 1000 });
       expect((await status(uuid, shop)).status).toBe('manual_review');
 
-      const another = tid();
+      const another = randomTransactionId();
       const paid = (await verify({ transaction_reference: another, amount: 1000 }, shop)).body.data.uuid;
-      const mine = await ingest({ sender: WALLET_ONE, body: jazzCashCredit(another, '1,000.00', '923444160241') }, shop);
+      const mine = await ingest({ sender: WALLET_ONE, body: jazzCashCredit({ reference: another, amount: '1,000.00', account: '923444160241' }) }, shop);
       expect(mine.body).toEqual({ status: 'verified', transaction_uuid: paid, reference: another, amount: 1000 });
     });
 
@@ -234,7 +230,7 @@ function smsMatchingSuite(backend: string, start: () => Promise<ServiceUnderTest
       const strict = await service.createTenant({ name: 'Strict Stationers', verification_policy: 'strict' });
       const reference = '36620983731';
       const { uuid } = (await verify({ transaction_reference: reference, amount: 640 }, strict)).body.data;
-      expect((await ingest({ sender: WALLET_ONE, body: jazzCashCredit(reference, '640.00') }, strict)).body.status).toBe('manual_review');
+      expect((await ingest({ sender: WALLET_ONE, body: jazzCashCredit({ reference, amount: '640.00' }) }, strict)).body.status).toBe('manual_review');
       const flagged = (await events().readStream(`payment-${uuid}`)).at(-1);
       expect(flagged).toMatchObject({ type: 'PaymentFlaggedForReview', data: { reason: 'unconfirmed_reading' } });
       const smsId = (flagged?.data as { smsId: string }).smsId;
@@ -248,17 +244,17 @@ function smsMatchingSuite(backend: string, start: () => Promise<ServiceUnderTest
       });
       expect(listed).toMatchObject([{ uuid, review_reason: 'unconfirmed_reading', departures: ['JazzCash transaction ids are usually 12 digits; this one is 11 digits'] }]);
       // The same SMS verifies a standard tenant's payment.
-      const another = tid().slice(1);
+      const another = randomTransactionId().slice(1);
       const paid = (await verify({ transaction_reference: another, amount: 640 })).body.data.uuid;
-      expect((await ingest({ sender: WALLET_ONE, body: jazzCashCredit(another, '640.00') })).body).toEqual({ status: 'verified', transaction_uuid: paid, reference: another, amount: 640 });
+      expect((await ingest({ sender: WALLET_ONE, body: jazzCashCredit({ reference: another, amount: '640.00' }) })).body).toEqual({ status: 'verified', transaction_uuid: paid, reference: another, amount: 640 });
     });
 
     it('publishes each decision on the bus, once, with the event id as message id', async () => {
       const seen: BusMessage[] = [];
       const detach = inProcessBroker().attach({ deliver: async (message) => void seen.push(message) });
-      const reference = tid();
+      const reference = randomTransactionId();
       const { uuid } = (await verify({ transaction_reference: reference, amount: 42 })).body.data;
-      await ingest({ sender: WALLET_ONE, body: jazzCashCredit(reference, '42.00') });
+      await ingest({ sender: WALLET_ONE, body: jazzCashCredit({ reference, amount: '42.00' }) });
       for (let i = 0; i < 200 && !seen.some((m) => m.key === uuid); i++) await new Promise((r) => setTimeout(r, 20));
       const mine = seen.filter((m) => m.key === uuid);
       expect(mine).toHaveLength(1);
@@ -269,13 +265,13 @@ function smsMatchingSuite(backend: string, start: () => Promise<ServiceUnderTest
 
     it("sets a decision message the notifier cannot read aside, with the reason, and goes on", async () => {
       const bus = service.app.get<BusTransport>(BUS_TRANSPORT);
-      await publishMessage(bus.client, { topic: PAYMENT_DECISIONS_TOPIC, key: 'k', id: `malformed-${tid()}`, payload: { type: 'PaymentSettled', paymentId: 'not-a-uuid' } });
+      await publishMessage(bus.client, { topic: PAYMENT_DECISIONS_TOPIC, key: 'k', id: `malformed-${randomTransactionId()}`, payload: { type: 'PaymentSettled', paymentId: 'not-a-uuid' } });
       const letter = inProcessBroker().deadLetters.at(-1);
       expect(letter?.message.payload).toEqual({ type: 'PaymentSettled', paymentId: 'not-a-uuid' });
       expect(letter?.reason).toMatch(/^PaymentDecisionMessage: type: type must be one of the following values: PaymentVerified, .*paymentId: paymentId must be a UUID/);
-      const reference = tid();
+      const reference = randomTransactionId();
       const { uuid } = (await verify({ transaction_reference: reference, amount: 43 })).body.data;
-      expect((await ingest({ sender: WALLET_ONE, body: jazzCashCredit(reference, '43.00') })).body).toMatchObject({ status: 'verified', transaction_uuid: uuid });
+      expect((await ingest({ sender: WALLET_ONE, body: jazzCashCredit({ reference, amount: '43.00' }) })).body).toMatchObject({ status: 'verified', transaction_uuid: uuid });
     });
 
     it('limits each tenant to 120 ingests a minute', async () => {

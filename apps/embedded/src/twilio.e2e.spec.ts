@@ -1,7 +1,7 @@
-import { createHmac, randomBytes, randomInt } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { tenantStream } from '@pvs/contracts';
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
-import { eventually, waitUntil } from '@pvs/testing';
+import { eventually, jazzCashCredit, randomTransactionId, waitUntil } from '@pvs/testing';
 import { ServiceUnderTest, TestResponse, TestService, TestTenant, onEachDatabase, serviceOn, startTestService } from './testing';
 
 const WALLET_ONE = '8558';
@@ -13,8 +13,7 @@ const SIGNATURE_WRONG = {
   success: false,
   message: "Invalid X-Twilio-Signature: not Twilio's signature of this URL and body under the tenant's Twilio auth token (check the token, and the URL Twilio is given)",
 };
-const tid = () => String(randomInt(100_000_000, 999_999_999)) + String(randomInt(100, 999));
-const credit = (reference: string, amount = '640.00') => `Rs ${amount} received in your JazzCash Mobile Account:03444160241 via Raast. TID: ${reference}`;
+const credit = (reference: string, amount = '640.00') => jazzCashCredit({ reference, amount });
 const authToken = () => randomBytes(16).toString('hex');
 
 /** Twilio's fields for one inbound SMS, in the order it posts them (not sorted by name). */
@@ -100,7 +99,7 @@ function twilioSuite(backend: string, start: () => Promise<ServiceUnderTest>) {
 
     it('answers empty TwiML to a credit, a non-payment and a repeat, and records each as any SMS', async () => {
       const shop = await service.createTenant({ name: 'Twilio TwiML' });
-      const reference = tid();
+      const reference = randomTransactionId();
       const { uuid } = (await service.request('POST', '/payments/verify', { body: { gateway: 'wallet_one', transaction_reference: reference, amount: 640 }, headers: { 'x-api-key': shop.apiKey } })).body.data;
 
       const paid = twilioFields(credit(reference));
@@ -121,7 +120,7 @@ function twilioSuite(backend: string, start: () => Promise<ServiceUnderTest>) {
 
     it('keeps a missing or wrong credential a 401 in JSON, asking for Basic auth, and a malformed Twilio body a 422 in JSON', async () => {
       const shop = await service.createTenant({ name: 'Twilio Refusals' });
-      const fields = twilioFields(credit(tid()));
+      const fields = twilioFields(credit(randomTransactionId()));
       // Twilio posts first without the credentials of its URL, and sends them when the answer asks for them.
       const first = await service.request('POST', '/sms/ingest', { rawBody: new URLSearchParams(fields).toString(), headers: { 'content-type': FORM } });
       expectJsonError(first, 401, CREDENTIAL_REFUSED);
@@ -146,20 +145,20 @@ function twilioSuite(backend: string, start: () => Promise<ServiceUnderTest>) {
       expect(given.status).toBe(200);
       expect(given.body.data).toMatchObject({ id: shop.id, twilio_signature_check: true });
 
-      const fields = twilioFields(credit(tid()));
+      const fields = twilioFields(credit(randomTransactionId()));
       expectTwiml(await postAsTwilio(service, shop, fields, { signature: signatureOf(token, ingestUrl(), fields) }));
 
-      const withQuery = twilioFields(credit(tid()));
+      const withQuery = twilioFields(credit(randomTransactionId()));
       const queried = '/sms/ingest?shop=karachi&number=%2B15550001111';
       expectTwiml(await postAsTwilio(service, shop, withQuery, { path: queried, signature: signatureOf(token, ingestUrl(queried), withQuery) }));
       expectJsonError(await postAsTwilio(service, shop, withQuery, { path: queried, signature: signatureOf(token, ingestUrl(), withQuery) }), 403, SIGNATURE_WRONG);
 
       // The URL Twilio was given carries the gateway secret: a signature of it, credentials and all, is Twilio's too.
-      const withCredentials = twilioFields(credit(tid()));
+      const withCredentials = twilioFields(credit(randomTransactionId()));
       const urlWithCredentials = ingestUrl().replace('://', `://twilio:${shop.gatewaySecret}@`);
       expectTwiml(await postAsTwilio(service, shop, withCredentials, { signature: signatureOf(token, urlWithCredentials, withCredentials) }));
 
-      const reference = tid();
+      const reference = randomTransactionId();
       const original = twilioFields(credit(reference, '100.00'));
       const tampered = { ...original, Body: credit(reference, '100000.00') };
       const refusals: [string, Record<string, string>, string | undefined, unknown][] = [
@@ -173,11 +172,11 @@ function twilioSuite(backend: string, start: () => Promise<ServiceUnderTest>) {
 
       // The credential is checked first; the tenant's other forwarders are not Twilio, and need no signature.
       expectJsonError(await postAsTwilio(service, shop, original, { credential: authToken(), signature: signatureOf(token, ingestUrl(), original) }), 401, CREDENTIAL_REFUSED);
-      const ownBody = await service.request('POST', '/sms/ingest', { body: { sender: WALLET_ONE, body: credit(tid()) }, headers: { 'x-gateway-secret': shop.gatewaySecret } });
+      const ownBody = await service.request('POST', '/sms/ingest', { body: { sender: WALLET_ONE, body: credit(randomTransactionId()) }, headers: { 'x-gateway-secret': shop.gatewaySecret } });
       expect(ownBody.status).toBe(200);
       expect(ownBody.body).toMatchObject({ status: 'unmatched' });
       expectJsonError(
-        await service.request('POST', '/sms/ingest', { body: { sender: WALLET_ONE, body: credit(tid()) }, headers: { 'x-gateway-secret': shop.gatewaySecret, 'x-twilio-signature': 'c2lnbmVk' } }),
+        await service.request('POST', '/sms/ingest', { body: { sender: WALLET_ONE, body: credit(randomTransactionId()) }, headers: { 'x-gateway-secret': shop.gatewaySecret, 'x-twilio-signature': 'c2lnbmVk' } }),
         403,
         { success: false, message: "X-Twilio-Signature is checked on Twilio's form-encoded SMS webhook only" },
       );
@@ -185,8 +184,8 @@ function twilioSuite(backend: string, start: () => Promise<ServiceUnderTest>) {
       const removed = await service.admin('DELETE', `/admin/tenants/${shop.id}/twilio-auth-token`);
       expect(removed.body.data).toMatchObject({ id: shop.id, twilio_signature_check: false });
       expect((await service.admin('DELETE', `/admin/tenants/${shop.id}/twilio-auth-token`)).body.data.twilio_signature_check).toBe(false);
-      expectTwiml(await postAsTwilio(service, shop, twilioFields(credit(tid())), { signature: 'bm90IGNoZWNrZWQ=' }));
-      expectTwiml(await postAsTwilio(service, shop, twilioFields(credit(tid()))));
+      expectTwiml(await postAsTwilio(service, shop, twilioFields(credit(randomTransactionId())), { signature: 'bm90IGNoZWNrZWQ=' }));
+      expectTwiml(await postAsTwilio(service, shop, twilioFields(credit(randomTransactionId()))));
     });
 
     it('keeps the auth token out of every answer and of the events, where it is sealed', async () => {
@@ -213,7 +212,7 @@ function twilioSuite(backend: string, start: () => Promise<ServiceUnderTest>) {
 onEachDatabase((backend, open) => twilioSuite(backend, () => serviceOn(open)));
 
 describe('the URL Twilio signed, behind a reverse proxy', () => {
-  const fields = () => twilioFields(credit(tid()));
+  const fields = () => twilioFields(credit(randomTransactionId()));
 
   async function withService(options: { publicBaseUrl?: string; trustProxy?: boolean }, check: (service: TestService, shop: TestTenant, token: string) => Promise<void>) {
     const service = await startTestService(options);

@@ -1,17 +1,13 @@
-import { createHmac, randomBytes, randomInt } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
+import { jazzCashCredit, randomTransactionId, sleep } from '@pvs/testing';
 import { TestService, TestTenant, WebhookReceiver, startTestService } from './testing';
 
-const tid = () => String(randomInt(100_000_000, 999_999_999)) + String(randomInt(100, 999));
-const jazzCashCredit = (reference: string, amount: string) =>
-  `Rs ${amount} received in your JazzCash Mobile Account:03444160241 via Raast. TID: ${reference}`;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 async function pay(service: TestService, tenant: TestTenant, options: { amount?: number; paid?: string; callbackUrl?: string; metadata?: object } = {}) {
-  const reference = tid();
+  const reference = randomTransactionId();
   const registered = await service.request('POST', '/payments/verify', {
     body: {
       gateway: 'wallet_one',
@@ -23,7 +19,7 @@ async function pay(service: TestService, tenant: TestTenant, options: { amount?:
     headers: { 'x-api-key': tenant.apiKey },
   });
   await service.request('POST', '/sms/ingest', {
-    body: { sender: '8558', body: jazzCashCredit(reference, options.paid ?? `${options.amount ?? 100}.00`) },
+    body: { sender: '8558', body: jazzCashCredit({ reference, amount: options.paid ?? options.amount ?? 100 }) },
     headers: { 'x-api-key': tenant.apiKey },
   });
   return { uuid: registered.body.data.uuid as string, reference };
@@ -97,7 +93,8 @@ describe('webhooks over real HTTP (embedded)', () => {
     expect(delivery).toMatchObject({ url: null, last_error: 'no callback_url on the payment and no webhook_url on the tenant', attempts: 0 });
 
     await service.admin('PATCH', `/admin/tenants/${nowhere.id}`, { webhook_url: receiver.url });
-    expect((await service.admin('POST', '/admin/webhooks/redeliver', { tenant_id: nowhere.id })).body.data).toEqual({ redelivered: 1 });
+    const redelivery = await service.admin('POST', '/admin/webhooks/redeliver', { tenant_id: nowhere.id });
+    expect([redelivery.status, redelivery.body.data]).toEqual([202, { redelivered: 1 }]);
     await receiver.waitFor(2);
     expect(JSON.parse(receiver.received[1].rawBody).data.uuid).toBe(lost.uuid);
   });
@@ -136,7 +133,8 @@ describe('webhooks over real HTTP (embedded)', () => {
     );
 
     receiver = await new WebhookReceiver().start(port);
-    expect((await service.admin('POST', `/admin/webhooks/deliveries/${dead.id}/redeliver`)).body.data).toEqual({ redelivered: 1 });
+    const redelivery = await service.admin('POST', `/admin/webhooks/deliveries/${dead.id}/redeliver`);
+    expect([redelivery.status, redelivery.body.data]).toEqual([202, { redelivered: 1 }]);
     await receiver.waitFor(1);
     expect(await eventuallyDelivery(uuid, (d) => d.status === 'succeeded')).toMatchObject({ attempts: 5, last_status_code: 200 });
   });

@@ -3,18 +3,22 @@ import { PAYMENT_CATEGORY, PAYMENT_INTENT_REGISTERED, SMS_CATEGORY, SMS_PARSED }
 import { APPEND_SIGNALS, AppendSignals, EVENT_STORE, EventFilter, EventStore } from '@pvs/event-store';
 import { BUS_TRANSPORT, BusTransport } from '@pvs/messaging';
 import { METRICS, Metrics } from '@pvs/observability';
-import { PendingPayments, QuietForwarders, ReadModelPosition, StallCandidates, UnsettledLedgers, checkpointLag } from '@pvs/read-model';
-import { CLOCK, Clock, LeaderRole, Leadership, PARTITION_COUNT, PartitionLeases, READ_MODEL_DATABASE } from '@pvs/runtime';
-import { SqlClient } from '@pvs/sql';
+import { QuietForwarders, ReadModelPosition, StallCandidates, UnsettledLedgers, checkpointLag } from '@pvs/read-model';
+import { CLOCK, Clock, LeaderRole, Leadership, MATCHER_DATABASE, READ_MODEL_DATABASE } from '@pvs/runtime';
+import { SqlClient, migrate } from '@pvs/sql';
 import { ExpirySweeper } from './expiry/expiry-sweeper';
 import { ForwarderWatch } from './forwarders/forwarder-watch';
 import { GapWatch } from './ledgers/gap-watch';
 import { LEDGER_KEEPER, LedgerKeeper } from './ledgers/ledger-keeper';
 import { StallWatch } from './stalls/stall-watch';
 import { WatchSchedule } from './watching/watch-schedule';
+import { matcherMigrations } from './matcher-schema';
 import { MatcherConfig } from './matcher-settings';
 import { MatchOutcomes } from './matching/match-outcomes';
+import { OpenPayments } from './matching/open-payments';
 import { PaymentMatcher } from './matching/payment-matcher';
+import { PARTITION_COUNT, PartitionLeases } from './partitions/partition-leases';
+import { leastPartitionCheckpoint } from './processing/partition-checkpoints';
 import { PartitionedProcessor } from './processing/partitioned-processor';
 import { ALERT_PUBLISHER, alertPublisher } from './publishing/alert-publisher';
 import { DECISION_PUBLISHER, decisionPublisher } from './publishing/decision-publisher';
@@ -44,16 +48,19 @@ class LeaderOnly implements LeaderRole {
  * The matcher's moving parts. Matching and publishing decisions are partitioned by tenant: every matcher
  * process holds its share of the partitions (leases) and handles their events, so N processes share the
  * work and the others take over a process's partitions when it goes. Expiring intents and watching the forwarding
- * phones are one process's job (an advisory lock): both are driven by the read model, not by the partitions' events.
+ * phones are one process's job (an advisory lock): expiry is driven by the matcher's open payments, the watches by
+ * the read model, not by the partitions' events. The matcher's tables are its own, migrated before it starts.
  */
 export class Matcher {
   constructor(
+    private readonly database: SqlClient,
     private readonly processors: readonly PartitionedProcessor[],
     readonly partitions: PartitionLeases,
     readonly leadership: Leadership,
   ) {}
 
   async start(): Promise<void> {
+    await migrate(this.database, matcherMigrations);
     await Promise.all(this.processors.map((processor) => processor.start()));
     await this.partitions.start();
     await this.leadership.start();
@@ -77,19 +84,19 @@ export class MatcherModule implements OnApplicationBootstrap, OnApplicationShutd
       providers: [
         {
           provide: MATCHER,
-          inject: [EVENT_STORE, APPEND_SIGNALS, READ_MODEL_DATABASE, BUS_TRANSPORT, CLOCK, METRICS],
-          useFactory: (events: EventStore, signals: AppendSignals, readModel: SqlClient, bus: BusTransport, clock: Clock, metrics: Metrics) => {
+          inject: [EVENT_STORE, APPEND_SIGNALS, MATCHER_DATABASE, READ_MODEL_DATABASE, BUS_TRANSPORT, CLOCK, METRICS],
+          useFactory: (events: EventStore, signals: AppendSignals, own: SqlClient, readModel: SqlClient, bus: BusTransport, clock: Clock, metrics: Metrics) => {
             const logger = new Logger('Matcher');
             const onError = (error: unknown) => logger.error(error instanceof Error ? error.stack : String(error));
-            const pending = new PendingPayments(readModel);
+            const open = new OpenPayments(own);
             const outcomes = new MatchOutcomes(metrics, logger);
-            const matcher = new PaymentMatcher(events, pending, clock, outcomes);
-            const matching = new PartitionedProcessor(events, signals, readModel, { ...MATCHING, handle: (batch) => matcher.handleBatch(batch), onError });
-            const publishing = decisionPublisher(events, signals, readModel, bus.client, onError);
-            const alerting = alertPublisher(events, signals, readModel, bus.client, onError);
-            const expiry = new ExpirySweeper(events, pending, clock, config.expirySweepIntervalMs, outcomes, onError);
+            const matcher = new PaymentMatcher(events, open, clock, outcomes);
+            const matching = new PartitionedProcessor(events, signals, own, { ...MATCHING, handle: (batch) => matcher.handleBatch(batch), onError });
+            const publishing = decisionPublisher(events, signals, own, bus.client, onError);
+            const alerting = alertPublisher(events, signals, own, bus.client, onError);
+            const expiry = new ExpirySweeper(events, open, clock, config.expirySweepIntervalMs, outcomes, onError);
             const ledgers = new LedgerKeeper(events, clock);
-            const keeping = new PartitionedProcessor(events, signals, readModel, { ...LEDGER_KEEPER, handle: (batch) => ledgers.handleBatch(batch), onError });
+            const keeping = new PartitionedProcessor(events, signals, own, { ...LEDGER_KEEPER, handle: (batch) => ledgers.handleBatch(batch), onError });
             const watches = new WatchSchedule(
               [
                 new ForwarderWatch(events, new QuietForwarders(readModel), config.silence),
@@ -103,17 +110,21 @@ export class MatcherModule implements OnApplicationBootstrap, OnApplicationShutd
             );
             metrics.subscriptionLag.track(() =>
               Promise.all(
-                [MATCHING, DECISION_PUBLISHER, LEDGER_KEEPER, ALERT_PUBLISHER].map(async ({ name, filter }) => ({ name, ...(await checkpointLag(events, readModel, name, filter, clock.now(), PARTITION_COUNT)) })),
+                [MATCHING, DECISION_PUBLISHER, LEDGER_KEEPER, ALERT_PUBLISHER].map(async ({ name, filter }) => ({
+                  name,
+                  ...(await checkpointLag(events, await leastPartitionCheckpoint(own, name, PARTITION_COUNT), filter, clock.now())),
+                })),
               ),
             );
-            const partitions = new PartitionLeases(readModel, 'matcher', {
+            const partitions = new PartitionLeases(own, 'matcher', {
               onChange: async (held) => {
                 logger.log(`member ${partitions.member} holds ${held.size} of ${PARTITION_COUNT} partitions`);
                 await Promise.all([matching.hold(held), publishing.hold(held), keeping.hold(held), alerting.hold(held)]);
               },
               onError,
             });
-            return new Matcher([matching, publishing, keeping, alerting], partitions, new Leadership(readModel, 'matcher-expiry', new LeaderOnly([expiry, watches]), 2_000, onError));
+            const leadership = new Leadership(own, 'matcher-expiry', new LeaderOnly([expiry, watches]), 2_000, onError);
+            return new Matcher(own, [matching, publishing, keeping, alerting], partitions, leadership);
           },
         },
       ],

@@ -10,5 +10,3 @@ export * from './process/private-files';
 export * from './config/listen-address';
 export * from './failed-attempts/failed-attempts.port';
 export * from './failed-attempts/memory-failed-attempts';
-export * from './partitions/partition-leases';
-export * from './partitions/schema';

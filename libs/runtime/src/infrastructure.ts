@@ -6,7 +6,16 @@ import { SqlClient } from '@pvs/sql';
 import { Clock } from './clock';
 import { FailedAttempts } from './failed-attempts/failed-attempts.port';
 
+/**
+ * Each owning project's database handle: its tables live there and it alone writes them (docs/ARCHITECTURE.md, "Who
+ * owns which table"). The projector's read model (projections, their checkpoints and rebuilds), read by the gateway
+ * and the matcher's watches.
+ */
 export const READ_MODEL_DATABASE = Symbol('READ_MODEL_DATABASE');
+/** The matcher's: partition leases, its readers' checkpoints, the open payments; read by nobody else. */
+export const MATCHER_DATABASE = Symbol('MATCHER_DATABASE');
+/** The notifier's: the webhook outbox (deliveries, attempts, endpoints, redelivery requests); read by the gateway. */
+export const NOTIFIER_DATABASE = Symbol('NOTIFIER_DATABASE');
 export const THROTTLER_STORAGE = Symbol('THROTTLER_STORAGE');
 export const HEALTH_PROBES = Symbol('HEALTH_PROBES');
 
@@ -22,7 +31,10 @@ export interface Infrastructure {
   readonly eventStore: EventStore;
   /** What wakes this process's readers when events are appended (by it, or by others that notify). */
   readonly appendSignals: AppendSignals;
+  /** The owning projects' databases (one PostgreSQL database, or PGlite, today; see the tokens above). */
   readonly readModel: SqlClient;
+  readonly matcherDatabase: SqlClient;
+  readonly notifierDatabase: SqlClient;
   /** The Nest transport of the bus: its server carries the consumers' handlers, its client publishes. */
   readonly bus: BusTransport;
   readonly throttlerStorage: ThrottlerStorage;

@@ -1,9 +1,8 @@
 import { Client } from 'pg';
 import { PgPoolClient } from '@pvs/sql/postgres';
 import { createTestDatabase, describeWithPostgres, TestDatabase } from '@pvs/sql/testing';
+import { sleep } from '@pvs/testing';
 import { Leadership } from './leadership';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 class CountingRole {
   active = false;

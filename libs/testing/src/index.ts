@@ -1,2 +1,3 @@
 export * from './real-services';
+export * from './sms-fixtures';
 export * from './wait-until';

@@ -1,9 +1,13 @@
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
 /** Polls `condition` every 20 ms until it holds; fails after `timeoutMs`. */
 export async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await sleep(20);
   }
 }
 
@@ -14,7 +18,7 @@ export async function eventually<T>(read: () => Promise<T>, done: (value: T) => 
     const value = await read();
     if (done(value)) return value;
     if (Date.now() > deadline) throw new Error(`condition not met in time: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await sleep(20);
   }
 }
 
@@ -26,5 +30,5 @@ const HOUR_MS = 3_600_000;
  */
 export async function clearOfHourTurn(marginMs = 20_000): Promise<void> {
   const left = HOUR_MS - (Date.now() % HOUR_MS);
-  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 100));
+  if (left < marginMs) await sleep(left + 100);
 }

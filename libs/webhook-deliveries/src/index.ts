@@ -1,4 +1,5 @@
 export * from './schema';
 export * from './delivery';
-export * from './delivery-outbox';
+export * from './delivery-rows';
+export * from './delivery-views';
 export * from './address-policy';

@@ -61,4 +61,9 @@ export const webhookDeliveryMigrations: readonly Migration[] = [
     id: 'webhook-deliveries/004-trace-context',
     sql: `ALTER TABLE wh_deliveries ADD COLUMN traceparent text; ALTER TABLE wh_deliveries ADD COLUMN tracestate text;`,
   },
+  {
+    // Operators' redelivery requests the notifier handled: a request the bus delivers twice is handled once.
+    id: 'webhook-deliveries/005-redelivery-requests',
+    sql: `CREATE TABLE wh_redelivery_requests (id uuid PRIMARY KEY, operator text NOT NULL, requested_at timestamptz NOT NULL, handled_at timestamptz NOT NULL);`,
+  },
 ];

@@ -13,3 +13,5 @@ export function eventResponse(event: RecordedEvent) {
     metadata: event.metadata,
   };
 }
+
+export type EventResponse = ReturnType<typeof eventResponse>;

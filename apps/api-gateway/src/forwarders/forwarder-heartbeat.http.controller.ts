@@ -11,6 +11,7 @@ import { RATE_LIMITS } from '../rate-limits';
 import { RecordHeartbeatHandler } from './record-heartbeat.handler';
 import { forwarderHeader } from './forwarder-header';
 import { HeartbeatRequest } from './heartbeat.request.dto';
+import { heartbeatResponse } from './heartbeat.response';
 
 /** Heartbeats of forwarders whose app sends none of its own; apps that do post theirs where they post SMS. */
 @Controller('forwarders')
@@ -39,6 +40,6 @@ export class ForwarderHeartbeatHttpController {
   async beat(@CurrentTenant() tenant: Tenant, @Body() body: HeartbeatRequest, @Req() request: FastifyRequest) {
     const device = forwarderHeader(request);
     const beat = { heartbeat: body.status ?? 'online', at: body.at ?? null, source: 'native', device, namedBy: device === null ? 'payload' : 'header' } as const;
-    return { success: true, data: await this.handler.heartbeat(tenant, beat, request.id) };
+    return { success: true, data: heartbeatResponse(beat.heartbeat, await this.handler.heartbeat(tenant, beat, request.id)) };
   }
 }

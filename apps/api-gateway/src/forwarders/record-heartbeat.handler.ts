@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ForwarderStatus } from '@pvs/contracts';
 import { Tenant } from '@pvs/domain';
 import { CLOCK, Clock } from '@pvs/runtime';
 import { ForwardedHeartbeat } from '../sms/ingest-sms/forwarded-sms';
@@ -13,15 +12,9 @@ export class RecordHeartbeatHandler {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async heartbeat(tenant: Tenant, beat: ForwardedHeartbeat, correlationId: string): Promise<HeartbeatOutcome> {
+  /** Answers the id of the forwarder it was recorded for. */
+  async heartbeat(tenant: Tenant, beat: ForwardedHeartbeat, correlationId: string): Promise<string> {
     const at = beat.at === null ? null : new Date(beat.at);
-    const forwarderId = await this.forwarders.beat({ tenantId: tenant.id, app: beat.source, device: beat.device, namedBy: beat.namedBy }, beat.heartbeat, at, this.clock.now(), correlationId);
-    return { heartbeat: beat.heartbeat, forwarder_id: forwarderId };
+    return this.forwarders.beat({ tenantId: tenant.id, app: beat.source, device: beat.device, namedBy: beat.namedBy }, beat.heartbeat, at, this.clock.now(), correlationId);
   }
-}
-
-/** The answer to a heartbeat: what was recorded, for which forwarder. */
-export interface HeartbeatOutcome {
-  readonly heartbeat: ForwarderStatus;
-  readonly forwarder_id: string;
 }

@@ -1,19 +1,6 @@
 import { Command } from 'commander';
+import type { AlertData } from '../api-types';
 import { action, wholeNumber } from '../program';
-
-interface AlertData {
-  readonly alert_id: string;
-  readonly tenant_id: string;
-  readonly kind: string;
-  readonly subject_id: string;
-  readonly summary: string;
-  readonly raised_at: string;
-  readonly cleared_at: string | null;
-  readonly cleared_by: string | null;
-  readonly acknowledged_at: string | null;
-  readonly acknowledged_by: string | null;
-  readonly note: string | null;
-}
 
 export function alertsCommand(program: Command): void {
   const alerts = program.command('alerts').description('what needs a person: silent phones, SMS the balances say are missing, stalled payments, reviews');

@@ -1,4 +1,4 @@
-import { EventData } from '../api-types';
+import type { EventData } from '../api-types';
 import { Output, text } from '../output';
 
 /** The events of one stream, in version order. */

@@ -1,22 +1,6 @@
 import { Command } from 'commander';
+import type { ForwarderData, ForwarderWithKey } from '../api-types';
 import { action, wholeNumber } from '../program';
-
-interface ForwarderData {
-  readonly forwarder_id: string;
-  readonly tenant_id: string;
-  readonly app: string;
-  readonly device: string | null;
-  readonly name: string | null;
-  readonly first_seen_at: string;
-  readonly heartbeat: { readonly status: string; readonly at: string } | null;
-  readonly retired_at: string | null;
-  readonly silent_since: string | null;
-  readonly credential_key_id: string | null;
-  readonly accounts: readonly { readonly gateway: string; readonly account: string | null; readonly sim: number | null }[];
-  readonly forwarder_key?: string;
-  readonly last_sms_at?: string | null;
-  readonly sms_last_24h?: number;
-}
 
 /** "wallet_one 4821 sim1, bank": the accounts a phone carries, in a cell. */
 const accountsOf = (forwarder: ForwarderData) =>
@@ -81,7 +65,7 @@ export function forwardersCommand(program: Command): void {
     .argument('<device>', 'the name it goes by ("counter-phone"), as its X-Forwarder-Id would say')
     .action(
       action(async ({ api, out }, tenantId: string, device: string) => {
-        const forwarder = await api.post<ForwarderData>('/admin/forwarders', { tenant_id: tenantId, device });
+        const forwarder = await api.post<ForwarderWithKey>('/admin/forwarders', { tenant_id: tenantId, device });
         out.result(forwarder, () => out.line(`${forwarder.device} (${forwarder.forwarder_id}): forwarder key ${forwarder.forwarder_key} (shown once)`));
       }),
     );
@@ -92,7 +76,7 @@ export function forwardersCommand(program: Command): void {
     .argument('<id>', 'the forwarder id, as `forwarders list` shows it')
     .action(
       action(async ({ api, out }, id: string) => {
-        const forwarder = await api.post<ForwarderData>(`/admin/forwarders/${encodeURIComponent(id)}/credential`);
+        const forwarder = await api.post<ForwarderWithKey>(`/admin/forwarders/${encodeURIComponent(id)}/credential`);
         out.result(forwarder, () => out.line(`${forwarder.name ?? forwarder.device}: forwarder key ${forwarder.forwarder_key} (shown once)`));
       }),
     );

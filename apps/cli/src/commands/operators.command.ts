@@ -1,14 +1,6 @@
 import { Command } from 'commander';
+import type { IssuedOperator, OperatorData } from '../api-types';
 import { action } from '../program';
-
-interface OperatorData {
-  readonly id: string;
-  readonly name: string;
-  readonly issued_by: string;
-  readonly issued_at: string;
-  readonly revoked_at: string | null;
-  readonly token?: string;
-}
 
 export function operatorsCommand(program: Command): void {
   const operators = program.command('operators').description('named operators: each has a token, and what they decide is recorded under their name');
@@ -19,7 +11,7 @@ export function operatorsCommand(program: Command): void {
     .argument('<name>', "the operator's name, as it will be recorded")
     .action(
       action(async ({ api, out }, name: string) => {
-        const operator = await api.post<OperatorData>('/admin/operators', { name });
+        const operator = await api.post<IssuedOperator>('/admin/operators', { name });
         out.result(operator, () => {
           out.record([
             ['id', operator.id],

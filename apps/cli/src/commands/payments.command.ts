@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { PaymentData } from '../api-types';
+import type { PaymentData } from '../api-types';
 import { action } from '../program';
 import { eventsTable } from './event-output';
 

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { ProjectionData, RebuildData } from '../api-types';
+import type { ProjectionData, RebuildData } from '../api-types';
 import { ApiError } from '../cli-errors';
 import { action } from '../program';
 import { progressBar } from '../progress';

@@ -1,11 +1,6 @@
 import { Command } from 'commander';
+import type { ResealData } from '../api-types';
 import { action } from '../program';
-
-interface ResealData {
-  readonly key: string;
-  readonly resealed: number;
-  readonly unchanged: number;
-}
 
 export function secretsCommand(program: Command): void {
   const secrets = program.command('secrets').description('the key that seals the webhook signing secrets');

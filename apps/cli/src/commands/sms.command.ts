@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { SmsData, SmsHourCountData, SmsStatsData } from '../api-types';
+import type { ReparseResult, SmsData, SmsHourCountData, SmsStatsData } from '../api-types';
 import { action, wholeNumber, wholeNumberIn } from '../program';
 
 /** The most hours `sms stats` can look back, as the API takes them. */
@@ -61,7 +61,7 @@ export function smsCommand(program: Command): void {
     .option('--tenant <id>', "only this tenant's")
     .action(
       action(async ({ api, out }, options: { tenant?: string }) => {
-        const summary = await api.post<{ examined: number; recognised: number }>('/admin/sms/reparse', { tenant_id: options.tenant });
+        const summary = await api.post<ReparseResult>('/admin/sms/reparse', { tenant_id: options.tenant });
         out.result(summary, () => out.line(`${summary.recognised} of ${summary.examined} rejected SMS recognised now`));
       }),
     );

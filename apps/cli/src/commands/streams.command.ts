@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { EventData, EventLogPage, StreamPage } from '../api-types';
+import type { EventData, EventLogPage, StreamPage } from '../api-types';
 import { action, wholeNumber } from '../program';
 import { eventLine, eventsTable } from './event-output';
 

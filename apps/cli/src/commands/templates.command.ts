@@ -1,24 +1,6 @@
 import { Command } from 'commander';
+import type { DryRunData, LearnedTemplate, TemplateData } from '../api-types';
 import { action } from '../program';
-
-interface TemplateData {
-  readonly id: string;
-  readonly tenant_id: string;
-  readonly scope: 'tenant' | 'all';
-  readonly gateway: string;
-  readonly sender: string;
-  readonly example_body: string;
-  readonly learned_by: string;
-  readonly learned_at: string;
-  readonly retired_at: string | null;
-}
-
-interface DryRunData {
-  readonly template: { readonly id: string; readonly gateway: string; readonly sender: string; readonly slots: string[]; readonly auto_slots: string[] };
-  readonly would_read: { readonly count: number; readonly samples: { readonly sms_id: string; readonly amount: number; readonly reference: string | null; readonly body: string }[] };
-  readonly upgrades: number;
-  readonly scanned: number;
-}
 
 interface LearnOptions {
   readonly sms?: string;
@@ -88,7 +70,7 @@ export function templatesCommand(program: Command): void {
           });
           return;
         }
-        const learned = await api.post<{ template: TemplateData; reparse: { examined: number; recognised: number } }>('/admin/sms-templates', lesson);
+        const learned = await api.post<LearnedTemplate>('/admin/sms-templates', lesson);
         out.result(learned, () => out.line(`Learned ${learned.template.id}: ${learned.reparse.recognised} of ${learned.reparse.examined} rejected SMS read now`));
       }),
     );

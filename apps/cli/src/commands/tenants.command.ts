@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline';
 import { Argument, Command, Option } from 'commander';
 import { AdminClient } from '../admin-client';
 import { UsageError } from '../cli-errors';
-import { TenantData } from '../api-types';
+import type { RotatedWebhookSecret, TenantData } from '../api-types';
 import { Output } from '../output';
 import { action, wholeNumber } from '../program';
 
@@ -92,7 +92,7 @@ export function tenantsCommand(program: Command): void {
     .option('--overlap <seconds>', 'how long the old secret keeps signing too (default 86400)', wholeNumber)
     .action(
       action(async ({ api, out }, id: string, options: { overlap?: number }) => {
-        const rotated = await api.post<{ id: string; webhook_secret: string; previous_secret_valid_until: string }>(
+        const rotated = await api.post<RotatedWebhookSecret>(
           `/admin/tenants/${id}/rotate-webhook-secret`,
           { overlap_seconds: options.overlap },
         );

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { AdminClient } from '../admin-client';
-import { AttemptData, DeliveryData } from '../api-types';
+import type { DeliveryData, DeliveryWithAttempts, RedeliverResult } from '../api-types';
 import { UsageError } from '../cli-errors';
 import { action, wholeNumber } from '../program';
 import { progressBar } from '../progress';
@@ -38,7 +38,7 @@ export function webhooksCommand(program: Command): void {
     .argument('<delivery-id>', 'the delivery id')
     .action(
       action(async ({ api, out }, id: string) => {
-        const delivery = await api.get<DeliveryData & { attempts_log: AttemptData[] }>(`/admin/webhooks/deliveries/${id}`);
+        const delivery = await api.get<DeliveryWithAttempts>(`/admin/webhooks/deliveries/${id}`);
         out.result(delivery, () => {
           out.record([
             ['id', delivery.id],
@@ -69,7 +69,7 @@ export function webhooksCommand(program: Command): void {
       action(async ({ api, out }, id: string | undefined, options: FailedFilter & { failed?: boolean }) => {
         if (Boolean(id) === Boolean(options.failed)) throw new UsageError('give either a delivery id or --failed');
         if (id) {
-          const { redelivered } = await api.post<{ redelivered: number }>(`/admin/webhooks/deliveries/${id}/redeliver`);
+          const { redelivered } = await api.post<RedeliverResult>(`/admin/webhooks/deliveries/${id}/redeliver`);
           return out.result({ redelivered }, () => out.line(redelivered ? `delivery ${id} will be sent again now` : `delivery ${id} has no URL to send to`));
         }
         const failed = await failedDeliveries(api, { tenant: options.tenant, limit: 1000 });
@@ -78,7 +78,7 @@ export function webhooksCommand(program: Command): void {
         const redelivered: string[] = [];
         const skipped: string[] = [];
         for (const delivery of failed) {
-          const answer = await api.post<{ redelivered: number }>(`/admin/webhooks/deliveries/${delivery.id}/redeliver`);
+          const answer = await api.post<RedeliverResult>(`/admin/webhooks/deliveries/${delivery.id}/redeliver`);
           (answer.redelivered ? redelivered : skipped).push(delivery.id);
           bar?.increment();
         }

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { jazzCashCredit, randomTransactionId } from '@pvs/testing';
 import { WebhookReceiver } from './webhook-receiver';
 
 /** One HTTP call to one gateway process: JSON in and out. */
@@ -22,7 +22,6 @@ const STATUS_RANK: Record<string, number> = { pending: 0, manual_review: 1, veri
 /** Requests of one tenant stay under its per-minute limits (60 registrations, 120 ingests, 400 status reads). */
 const SEQUENCES_PER_TENANT = 50;
 
-const credit = (reference: string, amount: string) => `Rs ${amount} received in your JazzCash Mobile Account:03444160241 via Raast. TID: ${reference}`;
 
 /**
  * What a merchant's client does on the happy path, over and over: register, ingest the SMS, read the status at once;
@@ -52,13 +51,13 @@ export class ReadYourWrites {
       if (i % SEQUENCES_PER_TENANT === 0) tenantKey = await this.tenant();
       const n = this.sequence++;
       const amount = 100 + (n % 900);
-      const reference = String(randomInt(100_000_000_000, 999_999_999_999));
+      const reference = randomTransactionId();
       const key = { 'x-api-key': tenantKey };
       const registered = await this.gateway(n)('POST', '/payments/verify', { gateway: 'wallet_one', transaction_reference: reference, amount }, key);
       if (registered.status !== 200) throw new Error(`register answered ${registered.status}: ${JSON.stringify(registered.body)}`);
       const uuid: string = registered.body.data.uuid;
       this.keys.set(uuid, tenantKey);
-      const ingested = await this.gateway(n + 1)('POST', '/sms/ingest', { sender: '8558', body: credit(reference, `${paid(amount)}.00`) }, key);
+      const ingested = await this.gateway(n + 1)('POST', '/sms/ingest', { sender: '8558', body: jazzCashCredit({ reference, amount: paid(amount) }) }, key);
       if (ingested.status !== 200) throw new Error(`ingest answered ${ingested.status}: ${JSON.stringify(ingested.body)}`);
       await this.expectAtLeast(this.gateway(n + 2), tenantKey, uuid, ingested.body.status, 'ingest');
       done.push({ uuid, key: tenantKey, told: ingested.body.status });

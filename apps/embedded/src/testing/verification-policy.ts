@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { jazzCashCredit, randomTransactionId } from '@pvs/testing';
 import { TestResponse } from './test-service';
 
 /** What the policy table needs of a running service, embedded or distributed: JSON calls and the admin token. */
@@ -20,9 +21,8 @@ interface Wording {
   readonly text: (reference: string, amount: string) => string;
 }
 
-const twelveDigits = () => String(randomInt(100_000_000_000, 999_999_999_999));
 // NBP has no template: each wording is read by the extracted tier, naming the receiver as the case says.
-const nbp = (text: Wording['text']): Wording => ({ gateway: 'bank', sender: 'NBP', reference: twelveDigits, text });
+const nbp = (text: Wording['text']): Wording => ({ gateway: 'bank', sender: 'NBP', reference: randomTransactionId, text });
 const unstated = nbp((reference, amount) => `NBP: IBFT credit of PKR ${amount} from ZAHID HUSSAIN (MEEZAN) on 15-04-2026 11:32. TRX ID: ${reference}`);
 const toTheHolder = nbp(
   (reference, amount) => `Dear Customer, Your A/C has been credited with PKR ${amount} via IBFT from ZAHID HUSSAIN. TRX ID: ${reference}. NBP Helpline 021-111-627-627`,
@@ -34,7 +34,7 @@ const elevenDigitTid: Wording = {
   gateway: 'wallet_one',
   sender: '8558',
   reference: () => String(randomInt(10_000_000_000, 99_999_999_999)),
-  text: (reference, amount) => `Rs ${amount} received in your JazzCash Mobile Account:03444160241 via Raast. TID: ${reference}`,
+  text: (reference, amount) => jazzCashCredit({ reference, amount }),
 };
 
 /** [case, wording, tenant settings, outcome under standard, outcome under strict] */

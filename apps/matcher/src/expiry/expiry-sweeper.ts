@@ -1,15 +1,16 @@
 import { paymentStream } from '@pvs/contracts';
 import { paymentDecider } from '@pvs/domain';
 import { EventStore, aggregateStream, handleCommand } from '@pvs/event-store';
-import { PendingPayments } from '@pvs/read-model';
 import { Clock } from '@pvs/runtime';
 import { MatchOutcomes } from '../matching/match-outcomes';
+import { OpenPayments } from '../matching/open-payments';
 
 const BATCH = 200;
 
 /**
- * Fails pending payments past their expiry. Driven by stored state (the read model lists the
- * candidates, each payment's stream decides), so expiries survive restarts.
+ * Fails pending payments past their expiry. Driven by stored state (the matcher's open payments list the
+ * candidates, each payment's stream decides), so expiries survive restarts; a payment past its expiry leaves the
+ * open payments once it is no longer pending (expired now, or decided before).
  */
 export class ExpirySweeper {
   private timer: NodeJS.Timeout | null = null;
@@ -17,7 +18,7 @@ export class ExpirySweeper {
 
   constructor(
     private readonly events: EventStore,
-    private readonly pending: PendingPayments,
+    private readonly open: OpenPayments,
     private readonly clock: Clock,
     private readonly intervalMs: number,
     private readonly outcomes: MatchOutcomes,
@@ -43,17 +44,24 @@ export class ExpirySweeper {
   private async expireDue(): Promise<number> {
     const now = this.clock.now();
     let expired = 0;
-    for (const paymentId of await this.pending.expiredAt(now, BATCH)) {
+    const done: string[] = [];
+    for (const paymentId of await this.open.expiredAt(now, BATCH)) {
       const payment = await aggregateStream(this.events, paymentStream(paymentId), paymentDecider);
       const [registered] = payment.events;
       if (!registered) continue;
+      if (payment.state?.status !== 'pending') {
+        done.push(paymentId);
+        continue;
+      }
       // The registration's correlation id: the expiry webhook can be traced to the request that made the intent.
       const metadata = { tenantId: payment.state?.tenantId, correlationId: registered.metadata.correlationId, causationId: registered.id };
       const expiry = await handleCommand(this.events, paymentStream(paymentId), paymentDecider, { type: 'Expire', now }, { metadata, known: payment });
       if (!expiry.ok) continue; // kept changing: the next sweep sees it
       for (const event of expiry.events) this.outcomes.decided(event, metadata);
       expired += expiry.events.length;
+      done.push(paymentId);
     }
+    await this.open.forget(done);
     return expired;
   }
 }

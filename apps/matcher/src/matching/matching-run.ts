@@ -1,13 +1,14 @@
 import { PAYMENT_EXPIRED, SMS_MATCHED, SMS_UNMATCHED, SmsOutcome, SmsUnmatchedReason, isPaymentIntentRegistered, isSmsParsed } from '@pvs/contracts';
 import { Payment, paymentIdFor, receivedByMerchant } from '@pvs/domain';
-import { RecordedEvent } from '@pvs/event-store';
+import { Checkpoint, RecordedEvent } from '@pvs/event-store';
 import { SpanKind, inSpan, linkActiveSpan } from '@pvs/observability/tracing';
-import { PendingPayments } from '@pvs/read-model';
 import { Clock } from '@pvs/runtime';
 import { MatchOutcomes } from './match-outcomes';
 import { LoadedPayment, MatchingStreams, ParsedSms } from './matching-streams';
+import { OpenPayments } from './open-payments';
 
-const NO_REFERENCE_CANDIDATES = 5;
+/** Open payments looked at for a credit without a reference: those an operator decided linger until their expiry. */
+const NO_REFERENCE_CANDIDATES = 20;
 
 /**
  * One batch's matching: correlates intents and SMS by (tenant, gateway, normalised reference), in either arrival
@@ -18,10 +19,11 @@ const NO_REFERENCE_CANDIDATES = 5;
 export class MatchingRun {
   private readonly reports: (() => void)[] = [];
   private readonly awaited: string[] = [];
+  private readonly closed: string[] = [];
 
   constructor(
     private readonly streams: MatchingStreams,
-    private readonly pending: PendingPayments,
+    private readonly open: OpenPayments,
     private readonly clock: Clock,
     private readonly outcomes: MatchOutcomes,
   ) {}
@@ -34,7 +36,7 @@ export class MatchingRun {
     await this.streams.readAhead(batch);
     for (const event of batch) {
       const weigh = { kind: SpanKind.CONSUMER, attributes: { 'pvs.tenant_id': event.metadata.tenantId ?? '', 'pvs.event_id': event.id } };
-      if (isSmsParsed(event)) await inSpan('match SmsParsed', event.metadata, weigh, () => this.matchSms(event.data.smsId, event.streamVersion));
+      if (isSmsParsed(event)) await inSpan('match SmsParsed', event.metadata, weigh, () => this.matchSms(event.data.smsId, event.streamVersion, event.checkpoint));
       else if (isPaymentIntentRegistered(event)) await inSpan('match PaymentIntentRegistered', event.metadata, weigh, () => this.decideAwaiting(event.data.paymentId));
     }
   }
@@ -54,16 +56,21 @@ export class MatchingRun {
     return this.awaited;
   }
 
+  /** The payments this run found or left verified or failed: the open payments forget them once the run is committed. */
+  get closedPayments(): readonly string[] {
+    return this.closed;
+  }
+
   /** Counts and logs what the run recorded: call once it is committed. */
   report(): void {
     for (const report of this.reports) report();
   }
 
-  private async matchSms(smsId: string, parsedVersion: number): Promise<void> {
+  private async matchSms(smsId: string, parsedVersion: number, parsedAt: Checkpoint): Promise<void> {
     const sms = await this.streams.sms(smsId, parsedVersion);
     if (!sms || sms.answered) return;
     const { tenant, parsed } = sms;
-    if (!parsed.normalizedReference) return this.matchWithoutReference(sms);
+    if (!parsed.normalizedReference) return this.matchWithoutReference(sms, parsedAt);
     const paymentId = paymentIdFor(tenant.id, parsed.gateway, parsed.normalizedReference);
     const payment = await this.streams.payment(paymentId);
     if (!payment.state) return this.awaitIntent(paymentId, sms);
@@ -98,6 +105,7 @@ export class MatchingRun {
     const command = { type: 'DecideOnSms', evidence, balanceMode: sms.tenant.balanceCheck, now: this.clock.now() } as const;
     const decided = await this.streams.decidePayment(paymentId, command, sms, payment);
     for (const event of decided.events) this.reports.push(() => this.outcomes.decided(event, sms.metadata));
+    this.noteIfClosed(paymentId, decided.state);
     if (decided.events.some((event) => event.type === PAYMENT_EXPIRED)) return this.unmatched(sms, 'intent_expired', paymentId);
     return this.answer(sms, decided.state, paymentId);
   }
@@ -105,16 +113,19 @@ export class MatchingRun {
   /**
    * A credit without a reference is never verified automatically; when exactly one payment of
    * the tenant and gateway waits for that amount, the pair goes to manual review. Such a weak
-   * pairing needs the credit to be the merchant's: stated to a configured account when any is.
+   * pairing needs the credit to be the merchant's: stated to a configured account when any is. Only payments
+   * registered before the credit was parsed are weighed, so the pairing does not depend on where batches end.
    */
-  private async matchWithoutReference(sms: ParsedSms): Promise<void> {
+  private async matchWithoutReference(sms: ParsedSms, parsedAt: Checkpoint): Promise<void> {
     const { tenant, parsed } = sms;
     if (!receivedByMerchant(tenant.receivingAccounts?.[parsed.gateway], parsed.receivingAccount)) return this.unmatched(sms, 'foreign_account', null);
     const candidates: { paymentId: string; payment: LoadedPayment }[] = [];
-    for (const paymentId of await this.pending.withAmount(tenant.id, parsed.gateway, parsed.amountPaisa, NO_REFERENCE_CANDIDATES)) {
+    for (const paymentId of await this.open.withAmount(tenant.id, parsed.gateway, parsed.amountPaisa, parsedAt, NO_REFERENCE_CANDIDATES)) {
       const payment = await this.streams.payment(paymentId);
       if (payment.state?.smsId === sms.smsId) return this.answer(sms, payment.state, paymentId);
       if (payment.state?.status === 'pending') candidates.push({ paymentId, payment });
+      this.noteIfClosed(paymentId, payment.state);
+      if (candidates.length > 1) break;
     }
     if (candidates.length !== 1) return this.unmatched(sms, 'no_reference', null);
     const [{ paymentId, payment }] = candidates;
@@ -125,6 +136,10 @@ export class MatchingRun {
     for (const event of decided.events) this.reports.push(() => this.outcomes.decided(event, sms.metadata));
     // Decided on another SMS meanwhile: none is left for this one.
     return decided.state?.smsId === sms.smsId ? this.answer(sms, decided.state, paymentId) : this.unmatched(sms, 'no_reference', null);
+  }
+
+  private noteIfClosed(paymentId: string, payment: Payment | null): void {
+    if (payment?.status === 'verified' || payment?.status === 'failed') this.closed.push(paymentId);
   }
 
   /** The SMS's outcome, from the payment as its stream now is. */

@@ -24,12 +24,16 @@ import { paymentDecider, paymentIdFor, smsIdFor } from '@pvs/domain';
 import { EventStore, ExpectedVersionConflictError, NO_STREAM, foldStream } from '@pvs/event-store';
 import { PostgresEventStore } from '@pvs/event-store/postgres';
 import { JsonLogger, Metrics } from '@pvs/observability';
-import { PendingPayments, readModelMigrations, storePartitionCheckpoints } from '@pvs/read-model';
-import { PARTITION_COUNT, systemClock } from '@pvs/runtime';
+import { readModelMigrations } from '@pvs/read-model';
+import { systemClock } from '@pvs/runtime';
 import { migrate } from '@pvs/sql';
 import { PgliteClient } from '@pvs/sql/pglite';
+import { matcherMigrations } from '../matcher-schema';
+import { PARTITION_COUNT } from '../partitions/partition-leases';
+import { storePartitionCheckpoints } from '../processing/partition-checkpoints';
 import { PartitionedProcessor } from '../processing/partitioned-processor';
 import { MatchOutcomes } from './match-outcomes';
+import { OpenPayments } from './open-payments';
 import { PaymentMatcher } from './payment-matcher';
 
 const GATEWAY: Gateway = 'wallet_one';
@@ -89,7 +93,7 @@ describe('PaymentMatcher against a reference model, in batches', () => {
           throw error;
         }),
     });
-    await migrate(sql, readModelMigrations);
+    await migrate(sql, [...readModelMigrations, ...matcherMigrations]);
   });
 
   afterAll(() => sql.close());
@@ -140,7 +144,7 @@ describe('PaymentMatcher against a reference model, in batches', () => {
   /** Plays the commands against fresh tenants with a matcher reading `batch` events at a time. */
   async function play(commands: readonly Command[], batch: number): Promise<Ending & { intents: Map<string, number>; firstSms: Map<string, number> }> {
     const tenants = [await registerTenant(), await registerTenant()];
-    const matcher = new PaymentMatcher(store, new PendingPayments(sql), systemClock, outcomes);
+    const matcher = new PaymentMatcher(store, new OpenPayments(sql), systemClock, outcomes);
     const name = `matcher-${randomUUID()}`;
     // Each play's matcher starts past the earlier plays' events.
     for (let page = await events.readAll({ after: head, limit: 1_000 }); page.length > 0; page = await events.readAll({ after: head, limit: 1_000 })) {
@@ -257,8 +261,8 @@ describe('PaymentMatcher against a reference model, in batches', () => {
         return events.appendAtomically(appends);
       },
     });
-    const slow = new PaymentMatcher(slowStore, new PendingPayments(sql), systemClock, outcomes);
-    const rival = new PaymentMatcher(events, new PendingPayments(sql), systemClock, outcomes);
+    const slow = new PaymentMatcher(slowStore, new OpenPayments(sql), systemClock, outcomes);
+    const rival = new PaymentMatcher(events, new OpenPayments(sql), systemClock, outcomes);
     const reference = REFERENCES[0];
     const parsed = (await events.readStream(smsStream(await sms(tenantId, reference, AMOUNTS[0], 0)))).filter((e) => e.type === SMS_PARSED);
 

@@ -1,9 +1,10 @@
+import { isPaymentIntentRegistered } from '@pvs/contracts';
 import { EventStore, ExpectedVersionConflictError, RecordedEvent, UnitOfWork } from '@pvs/event-store';
-import { PendingPayments } from '@pvs/read-model';
 import { Clock } from '@pvs/runtime';
 import { MatchOutcomes } from './match-outcomes';
 import { MatchingRun } from './matching-run';
 import { MatchingStreams } from './matching-streams';
+import { OpenPayments } from './open-payments';
 
 /** Whole-batch attempts before its events are decided one at a time, and attempts for each of those. */
 const BATCH_ATTEMPTS = 3;
@@ -19,12 +20,13 @@ const EVENT_ATTEMPTS = 8;
 export class PaymentMatcher {
   constructor(
     private readonly events: EventStore,
-    private readonly pending: PendingPayments,
+    private readonly open: OpenPayments,
     private readonly clock: Clock,
     private readonly outcomes: MatchOutcomes,
   ) {}
 
   async handleBatch(batch: readonly RecordedEvent[]): Promise<void> {
+    await this.open.opened(batch.filter(isPaymentIntentRegistered));
     const awaited = (await this.inOneUnit((run) => run.match(batch), BATCH_ATTEMPTS)) ?? (await this.oneAtATime(batch));
     if (awaited.length > 0) await this.settled('the awaited intents', (run) => run.decideAwaited(awaited));
   }
@@ -48,7 +50,7 @@ export class PaymentMatcher {
   private async inOneUnit(work: (run: MatchingRun) => Promise<void>, attempts: number): Promise<readonly string[] | null> {
     for (let attempt = 1; attempt <= attempts; attempt++) {
       const unit = new UnitOfWork(this.events);
-      const run = new MatchingRun(new MatchingStreams(unit), this.pending, this.clock, this.outcomes);
+      const run = new MatchingRun(new MatchingStreams(unit), this.open, this.clock, this.outcomes);
       await work(run);
       try {
         await unit.commit();
@@ -57,6 +59,7 @@ export class PaymentMatcher {
         throw error;
       }
       run.report();
+      await this.open.forget(run.closedPayments);
       return run.awaitedIntents;
     }
     return null;

@@ -1,6 +1,6 @@
 import { AppendSignals, CatchUpSubscription, Checkpoint, EventFilter, EventStore, RecordedEvent } from '@pvs/event-store';
-import { leastCheckpoint, loadPartitionCheckpoints, storePartitionCheckpoints } from '@pvs/read-model';
-import { partitionOf } from '@pvs/runtime';
+import { leastCheckpoint, loadPartitionCheckpoints, storePartitionCheckpoints } from './partition-checkpoints';
+import { partitionOf } from '../partitions/partition-leases';
 import { SqlClient } from '@pvs/sql';
 
 export interface PartitionedProcessorOptions {

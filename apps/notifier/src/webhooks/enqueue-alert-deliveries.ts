@@ -1,7 +1,7 @@
 import { AlertMessage } from '@pvs/contracts/messages';
 import { Clock } from '@pvs/runtime';
 import { TenantDirectory } from '@pvs/tenants';
-import { DeliveryOutbox } from '@pvs/webhook-deliveries';
+import { DeliveryOutbox } from '../outbox/delivery-outbox';
 import { webhookEnvelope } from './webhook-event';
 
 /**

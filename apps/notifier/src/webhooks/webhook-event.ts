@@ -1,13 +1,5 @@
-import {
-  PAYMENT_APPROVED,
-  PAYMENT_EXPIRED,
-  PAYMENT_FLAGGED_FOR_REVIEW,
-  PAYMENT_REJECTED,
-  PAYMENT_VERIFIED,
-  ReviewReason,
-  paisaToPkr,
-} from '@pvs/contracts';
-import { Payment } from '@pvs/domain';
+import { PAYMENT_APPROVED, PAYMENT_EXPIRED, PAYMENT_FLAGGED_FOR_REVIEW, PAYMENT_REJECTED, PAYMENT_VERIFIED, ReviewReason, paisaToPkr } from '@pvs/contracts';
+import { DecidedPayment } from '@pvs/contracts/messages';
 
 export type WebhookEventName = 'payment.verified' | 'payment.manual_review' | 'payment.failed';
 
@@ -28,8 +20,8 @@ export function webhookEventName(decisionType: string): WebhookEventName | undef
  * `{event, id, created_at, data:{uuid, status, gateway, transaction_reference, amount_expected,
  * amount_detected, verified_at, client_metadata}}`.
  */
-export function webhookBody(event: WebhookEventName, id: string, createdAt: Date, payment: Payment): string {
-  return webhookEnvelope(event, id, createdAt, paymentData(payment));
+export function webhookBody(event: WebhookEventName, id: string, createdAt: Date, paymentId: string, payment: DecidedPayment): string {
+  return webhookEnvelope(event, id, createdAt, paymentData(paymentId, payment));
 }
 
 /** The envelope of every webhook, payment or alert (`{event, id, created_at, data}`), serialised once. */
@@ -37,20 +29,20 @@ export function webhookEnvelope(event: string, id: string, createdAt: Date, data
   return JSON.stringify({ event, id, created_at: createdAt.toISOString(), data });
 }
 
-function paymentData(payment: Payment) {
+function paymentData(paymentId: string, payment: DecidedPayment) {
   return {
-    uuid: payment.uuid,
+    uuid: paymentId,
     status: payment.status,
     gateway: payment.gateway,
     transaction_reference: payment.transactionReference,
     amount_expected: paisaToPkr(payment.amountExpectedPaisa),
     amount_detected: payment.amountDetectedPaisa === null ? null : paisaToPkr(payment.amountDetectedPaisa),
     verified_at: payment.verifiedAt,
-    client_metadata: payment.intent.clientMetadata,
+    client_metadata: payment.clientMetadata,
   };
 }
 
 /** The `payment.review_required` alert's data: the payment as its webhooks show it, the alert, and why it waits. */
-export function reviewRequiredData(alertId: string, payment: Payment, reason: ReviewReason) {
-  return { alert_id: alertId, ...paymentData(payment), review_reason: reason };
+export function reviewRequiredData(alertId: string, paymentId: string, payment: DecidedPayment, reason: ReviewReason) {
+  return { alert_id: alertId, ...paymentData(paymentId, payment), review_reason: reason };
 }

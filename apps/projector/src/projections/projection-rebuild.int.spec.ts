@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PostgresEventStore } from '@pvs/event-store/postgres';
 import { loadProjectionCheckpoint } from '@pvs/read-model';
 import { SqlClient } from '@pvs/sql';
-import { waitUntil } from '@pvs/testing';
+import { sleep, waitUntil } from '@pvs/testing';
 import { tenantDailyProjection } from '../dashboard/tenant-daily.projection';
 import { paymentsProjection } from '../payments/payments.projection';
 import { appendPayment, appendPayments, onPgliteAndPostgres } from '../testing';
@@ -16,7 +16,6 @@ const KEYS: Record<string, string> = {
   rm_tenant_daily: 'day, tenant_id, dimension, bucket',
   rm_tenant_daily_payments: 'payment_id',
 };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 onPgliteAndPostgres((backend, open) => {
   describe(`online projection rebuild on ${backend}`, () => {

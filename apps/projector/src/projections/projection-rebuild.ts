@@ -1,8 +1,9 @@
 import { EventStore, NO_APPEND_SIGNALS } from '@pvs/event-store';
-import { deleteProjectionCheckpoint, loadProjectionCheckpoint, storeProjectionCheckpoint } from '@pvs/read-model';
+import { loadProjectionCheckpoint } from '@pvs/read-model';
 import { SqlClient, SqlExecutor } from '@pvs/sql';
 import { Projection } from './projection';
 import { ProjectionRunner } from './projection-runner';
+import { deleteProjectionCheckpoint, storeProjectionCheckpoint } from './projection-checkpoints';
 
 export interface RebuildResult {
   readonly eventsDone: number;

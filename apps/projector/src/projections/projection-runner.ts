@@ -1,7 +1,8 @@
 import { AppendSignals, CatchUpSubscription, EventStore, RecordedEvent } from '@pvs/event-store';
-import { loadProjectionCheckpoint, storeProjectionCheckpoint } from '@pvs/read-model';
+import { loadProjectionCheckpoint } from '@pvs/read-model';
 import { SqlClient } from '@pvs/sql';
 import { Projection } from './projection';
+import { storeProjectionCheckpoint } from './projection-checkpoints';
 
 /** Where a runner writes: the live tables under the projection's name, or a rebuild's copies. */
 export interface ProjectionTarget {

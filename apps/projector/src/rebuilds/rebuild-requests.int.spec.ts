@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { PROJECTION_REBUILD_REQUESTED, projectionStream } from '@pvs/contracts';
 import { PostgresEventStore } from '@pvs/event-store/postgres';
-import { ProjectionRebuilds, REBUILD_INTERRUPTED } from '@pvs/read-model';
+import { REBUILD_INTERRUPTED } from '@pvs/read-model';
 import { SqlClient } from '@pvs/sql';
 import { waitUntil } from '@pvs/testing';
 import { paymentsProjection } from '../payments/payments.projection';
 import { ProjectionRunner } from '../projections/projection-runner';
 import { appendPayments, onPgliteAndPostgres } from '../testing';
 import { RebuildRequests } from './rebuild-requests';
+import { RebuildRecords } from './rebuild-records';
 
 onPgliteAndPostgres((backend, open) => {
   describe(`rebuild requests on ${backend}`, () => {
@@ -38,7 +39,7 @@ onPgliteAndPostgres((backend, open) => {
       await events.append(stream, [{ type: PROJECTION_REBUILD_REQUESTED, data, metadata: { correlationId: 'test' } }], version);
       return (await events.readStream(stream)).at(-1)!.id;
     };
-    const rebuilds = () => new ProjectionRebuilds(sql);
+    const rebuilds = () => new RebuildRecords(sql);
 
     it('runs a requested rebuild of its projection and records its progress, and leaves other projections alone', async () => {
       await requests.start();

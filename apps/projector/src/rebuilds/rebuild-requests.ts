@@ -1,10 +1,11 @@
 import { PROJECTION_CATEGORY, PROJECTION_REBUILD_REQUESTED, projectionStream } from '@pvs/contracts';
 import { AppendSignals, CatchUpSubscription, EventStore, RecordedEvent } from '@pvs/event-store';
-import { ProjectionRebuilds, REBUILD_INTERRUPTED, RebuildCounts } from '@pvs/read-model';
+import { REBUILD_INTERRUPTED, RebuildCounts } from '@pvs/read-model';
 import { LeaderRole } from '@pvs/runtime';
 import { SqlClient } from '@pvs/sql';
 import { ProjectionRebuild } from '../projections/projection-rebuild';
 import { ProjectionRunner } from '../projections/projection-runner';
+import { RebuildRecords } from './rebuild-records';
 
 export interface RebuildRequestsOptions {
   readonly pollIntervalMs?: number;
@@ -19,7 +20,7 @@ export interface RebuildRequestsOptions {
  * is handled once: its row exists from the start of its rebuild.
  */
 export class RebuildRequests implements LeaderRole {
-  private readonly rebuilds: ProjectionRebuilds;
+  private readonly rebuilds: RebuildRecords;
   private readonly subscription: CatchUpSubscription;
   private abort = new AbortController();
 
@@ -30,7 +31,7 @@ export class RebuildRequests implements LeaderRole {
     private readonly sql: SqlClient,
     private readonly options: RebuildRequestsOptions = {},
   ) {
-    this.rebuilds = new ProjectionRebuilds(sql);
+    this.rebuilds = new RebuildRecords(sql);
     this.subscription = new CatchUpSubscription(events, signals, {
       filter: { categories: [PROJECTION_CATEGORY], types: [PROJECTION_REBUILD_REQUESTED] },
       // Requests are few: each start reads them all and skips those with a row.

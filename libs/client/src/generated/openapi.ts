@@ -124,6 +124,21 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
+        PaymentStatus: {
+            /** Format: uuid */
+            uuid: string;
+            /** @enum {string} */
+            gateway: "wallet_one" | "wallet_two" | "bank";
+            transaction_reference: string;
+            /** @description PKR, at most 2 decimals (exact to the paisa) */
+            amount_expected: number;
+            /** @description the amount in the matched notification; null when none */
+            amount_detected: number | null;
+            /** @enum {string} */
+            status: "pending" | "verified" | "manual_review" | "failed";
+            /** Format: date-time */
+            verified_at: string | null;
+        };
         HeartbeatRequest: {
             /**
              * @default online
@@ -156,21 +171,6 @@ export interface components {
             amount_expected: number;
             /** Format: date-time */
             created_at: string;
-        };
-        PaymentStatus: {
-            /** Format: uuid */
-            uuid: string;
-            /** @enum {string} */
-            gateway: "wallet_one" | "wallet_two" | "bank";
-            transaction_reference: string;
-            /** @description PKR, at most 2 decimals (exact to the paisa) */
-            amount_expected: number;
-            /** @description the amount in the matched notification; null when none */
-            amount_detected: number | null;
-            /** @enum {string} */
-            status: "pending" | "verified" | "manual_review" | "failed";
-            /** Format: date-time */
-            verified_at: string | null;
         };
         SmsIngestRequest: {
             /** @description Originating shortcode or bank SMS header */

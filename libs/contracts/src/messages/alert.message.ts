@@ -15,6 +15,6 @@ export class AlertMessage {
   @IsOptional() @IsUUID() readonly paymentId?: string;
   /** The webhook's `data`, as sent. */
   @IsObject() readonly data!: object;
-  @ValidateNested() @Type(() => MessageMetadata) readonly metadata!: MessageMetadata;
+  @IsObject() @ValidateNested() @Type(() => MessageMetadata) readonly metadata!: MessageMetadata;
   @IsISO8601({ strict: true }) readonly recordedAt!: string;
 }

@@ -1,4 +1,5 @@
 import { PAYMENT_STALLED, PaymentStalledData, StallEvidence } from '@pvs/contracts';
+import { DeciderSpecification } from '../testing/decider-specification';
 import { DEFAULT_STALL_LIMITS, STALL_HISTORY_NEEDED, isStalled, likelyStallReason, stallDecider, usualVerifyMs } from './stall';
 
 const MINUTE = 60_000;
@@ -60,10 +61,13 @@ describe('stallDecider', () => {
   };
 
   it('records a stall once: the watch looking again changes nothing', () => {
-    expect(stallDecider.decide(stall, null)).toEqual({ ok: true, events: [{ type: PAYMENT_STALLED, data: stall }] });
+    const given = DeciderSpecification.for(stallDecider);
+    given([]).when(stall).then([{ type: PAYMENT_STALLED, data: stall }]);
     const stalled = stallDecider.evolve(null, { type: PAYMENT_STALLED, data: stall });
     expect(stalled).toEqual(stall);
-    expect(stallDecider.decide({ ...stall, reason: 'forwarder_silent', detectedAt: '2026-11-27T10:22:00.000Z' }, stalled)).toEqual({ ok: true, events: [] });
+    given([{ type: PAYMENT_STALLED, data: stall }])
+      .when({ ...stall, reason: 'forwarder_silent', detectedAt: '2026-11-27T10:22:00.000Z' })
+      .thenNothingHappened();
     expect(stallDecider.evolve(stalled, { type: PAYMENT_STALLED, data: { ...stall, reason: 'forwarder_silent' } })).toEqual(stall);
   });
 });

@@ -1,5 +1,6 @@
 import { BALANCE_OBSERVED, BalanceCheck, BalanceObserved } from '@pvs/contracts';
 import { fold } from '../decider';
+import { DeciderSpecification } from '../testing/decider-specification';
 import { ObserveBalance, balanceChainFor, observeBalance } from './balance-chain';
 
 const SMS_A = '6f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b';
@@ -26,9 +27,8 @@ describe('balanceChainFor', () => {
     ['a credit whose balance went down', chain, credit(SMS_C, 25000, 2475000), [observed(SMS_C, 25000, 2475000, 'inconsistent')]],
     ['a credit already observed', chain, credit(SMS_B, 150000, 2500000), []],
     ['a credit already observed, later credits since', chain, credit(SMS_A, 1000000, 2350000), []],
-  ] as const)('%s', (_, given, command, expected) => {
-    const decider = balanceChainFor(command.smsId);
-    expect(decider.decide(command, fold(decider, given))).toStrictEqual({ ok: true, events: expected });
+  ] as const)('%s', (_, history, command, expected) => {
+    DeciderSpecification.for(balanceChainFor(command.smsId))(history).when(command).then(expected);
   });
 
   it.each([

@@ -1,6 +1,18 @@
-import { BALANCE_STATED, BalanceStatement, LedgerAccount, LedgerEvent, SMS_GAP_FILLED, SMS_GAP_SUSPECTED } from '@pvs/contracts';
+import {
+  BALANCE_STATED,
+  BalanceStated,
+  BalanceStatement,
+  LedgerAccount,
+  LedgerEvent,
+  SMS_GAP_FILLED,
+  SMS_GAP_SUSPECTED,
+  SmsGapFilled,
+  SmsGapSuspected,
+  SmsGapSuspectedData,
+} from '@pvs/contracts';
 import { fold } from '../decider';
-import { LEDGER_KEPT, LedgerState, dueGaps, ledgerDecider, ledgerGaps } from './ledger';
+import { DeciderSpecification } from '../testing/decider-specification';
+import { LEDGER_KEPT, LedgerCommand, LedgerState, dueGaps, ledgerDecider, ledgerGaps } from './ledger';
 import { gapIdFor } from '../ids/payment-id';
 import { SAME_MOMENT_MS, balanceBefore, byTime, ledgerBreaks, ledgerOrder } from './ledger-order';
 
@@ -16,11 +28,22 @@ const statement = (smsId: string, direction: 'credit' | 'debit', amountPaisa: nu
   recordedAt: at(recordedMinutes),
 });
 
+const stateCommand = (stated: BalanceStatement, now = stated.recordedAt): LedgerCommand => ({ type: 'State', account: ACCOUNT, statement: stated, now: new Date(now) });
+const balanceStated = (stated: BalanceStatement, unsettledSince: string | null = null): BalanceStated => ({ type: BALANCE_STATED, data: { ...ACCOUNT, ...stated, unsettledSince } });
+const gapSuspected = (gap: Omit<SmsGapSuspectedData, keyof LedgerAccount>): SmsGapSuspected => ({ type: SMS_GAP_SUSPECTED, data: { ...ACCOUNT, ...gap } });
+const gapFilled = (gapId: string, smsId: string, filledAt: string): SmsGapFilled => ({
+  type: SMS_GAP_FILLED,
+  data: { gapId, accountKey: ACCOUNT.accountKey, tenantId: ACCOUNT.tenantId, smsId, filledAt },
+});
+const gapBetween = (afterSmsId: string, beforeSmsId: string) => gapIdFor(ACCOUNT.accountKey, afterSmsId, beforeSmsId);
+
+const given = DeciderSpecification.for(ledgerDecider);
+
 function state(...statements: BalanceStatement[]): { state: LedgerState; events: LedgerEvent[] } {
   const events: LedgerEvent[] = [];
   let ledger = ledgerDecider.initialState;
   for (const stated of statements) {
-    const decision = ledgerDecider.decide({ type: 'State', account: ACCOUNT, statement: stated, now: new Date(stated.recordedAt) }, ledger);
+    const decision = ledgerDecider.decide(stateCommand(stated), ledger);
     if (!decision.ok) throw new Error(decision.refusal.message);
     events.push(...decision.events);
     ledger = fold({ evolve: ledgerDecider.evolve, initialState: ledger }, decision.events);
@@ -47,43 +70,69 @@ describe('the order money moved in', () => {
 describe('the ledger decider', () => {
   it('records a statement once, a reparse of its SMS adding nothing', () => {
     const once = statement('a', 'credit', 50_000, 50_000, 0);
-    const { state: ledger, events } = state(once);
-    expect(events).toMatchObject([{ type: BALANCE_STATED, data: { ...ACCOUNT, ...once, unsettledSince: null } }]);
-    expect(ledgerDecider.decide({ type: 'State', account: ACCOUNT, statement: once, now: new Date(at(5)) }, ledger)).toEqual({ ok: true, events: [] });
+    given([]).when(stateCommand(once)).then([balanceStated(once)]);
+    given([balanceStated(once)]).when(stateCommand(once, at(5))).thenNothingHappened();
   });
 
   it('says since when a break waits to be reported, and reports it once its settling time is over, with the candidates given', () => {
-    const { state: ledger, events } = state(statement('a', 'credit', 10_000, 10_000, 0), statement('b', 'credit', 10_000, 30_000, 5));
-    expect(events.at(-1)).toMatchObject({ type: BALANCE_STATED, data: { unsettledSince: at(5) } });
+    const a = statement('a', 'credit', 10_000, 10_000, 0);
+    const b = statement('b', 'credit', 10_000, 30_000, 5);
+    given([balanceStated(a)]).when(stateCommand(b)).then([balanceStated(b, at(5))]);
+    const history = [balanceStated(a), balanceStated(b, at(5))];
+    const ledger = fold(ledgerDecider, history);
     expect(dueGaps(ledger, new Date(at(14)), 10 * MINUTE)).toEqual([]);
     const [due] = dueGaps(ledger, new Date(at(15)), 10 * MINUTE);
-    expect(due).toMatchObject({ direction: 'credit', amountPaisa: 10_000, revealedAt: at(5) });
-    const report = (candidates: ReadonlyMap<string, readonly string[]>) => ledgerDecider.decide({ type: 'Report', candidates, settleMs: 10 * MINUTE, now: new Date(at(15)) }, ledger);
+    expect(due).toMatchObject({ gapId: gapBetween('a', 'b'), direction: 'credit', amountPaisa: 10_000, revealedAt: at(5) });
+    const report = (candidates: ReadonlyMap<string, readonly string[]>): LedgerCommand => ({ type: 'Report', candidates, settleMs: 10 * MINUTE, now: new Date(at(15)) });
     // A gap the watch found no candidates for is not in its map: it is left for the next round.
-    expect(report(new Map())).toEqual({ ok: true, events: [] });
-    const reported = report(new Map([[due?.gapId ?? '', ['p1']]]));
-    expect(reported).toMatchObject({
-      ok: true,
-      events: [{ type: SMS_GAP_SUSPECTED, data: { gapId: due?.gapId, amountPaisa: 10_000, candidatePaymentIds: ['p1'], windowStart: at(0), windowEnd: at(5), unsettledSince: null } }],
+    given(history).when(report(new Map())).thenNothingHappened();
+    const reported = gapSuspected({
+      gapId: gapBetween('a', 'b'),
+      direction: 'credit',
+      amountPaisa: 10_000,
+      afterSmsId: 'a',
+      beforeSmsId: 'b',
+      windowStart: at(0),
+      windowEnd: at(5),
+      candidatePaymentIds: ['p1'],
+      detectedAt: at(15),
+      unsettledSince: null,
     });
-    const after = fold({ evolve: ledgerDecider.evolve, initialState: ledger }, reported.ok ? reported.events : []);
-    expect(dueGaps(after, new Date(at(60)), 10 * MINUTE)).toEqual([]);
+    given(history)
+      .when(report(new Map([[gapBetween('a', 'b'), ['p1']]])))
+      .then([reported]);
+    expect(dueGaps(fold(ledgerDecider, [...history, reported]), new Date(at(60)), 10 * MINUTE)).toEqual([]);
   });
 
   it('reports nothing for a ledger never stated', () => {
-    expect(ledgerDecider.decide({ type: 'Report', candidates: new Map([['g', []]]), settleMs: 0, now: new Date(at(0)) }, ledgerDecider.initialState)).toEqual({ ok: true, events: [] });
+    given([]).when({ type: 'Report', candidates: new Map([['g', []]]), settleMs: 0, now: new Date(at(0)) }).thenNothingHappened();
   });
 
   it('fills a reported gap when a statement explains it, and reports what is left of it anew', () => {
-    const { state: ledger } = state(statement('a', 'credit', 10_000, 10_000, 0), statement('c', 'credit', 10_000, 40_000, 10));
-    const [gap] = dueGaps(ledger, new Date(at(30)), 10 * MINUTE);
-    const reported = ledgerDecider.decide({ type: 'Report', candidates: new Map([[gap?.gapId ?? '', []]]), settleMs: 10 * MINUTE, now: new Date(at(30)) }, ledger);
-    const after = fold({ evolve: ledgerDecider.evolve, initialState: ledger }, reported.ok ? reported.events : []);
+    const a = statement('a', 'credit', 10_000, 10_000, 0);
+    const c = statement('c', 'credit', 10_000, 40_000, 10);
+    expect(dueGaps(fold(ledgerDecider, [balanceStated(a), balanceStated(c, at(10))]), new Date(at(30)), 10 * MINUTE).map((gap) => gap.gapId)).toEqual([gapBetween('a', 'c')]);
+    const reported = [
+      balanceStated(a),
+      balanceStated(c, at(10)),
+      gapSuspected({
+        gapId: gapBetween('a', 'c'),
+        direction: 'credit',
+        amountPaisa: 20_000,
+        afterSmsId: 'a',
+        beforeSmsId: 'c',
+        windowStart: at(0),
+        windowEnd: at(10),
+        candidatePaymentIds: [],
+        detectedAt: at(30),
+        unsettledSince: null,
+      }),
+    ];
     // One of the two missing credits arrives: the gap is filled, and a smaller one stands between it and the next.
-    const decision = ledgerDecider.decide({ type: 'State', account: ACCOUNT, statement: statement('b', 'credit', 10_000, 20_000, 5, 31), now: new Date(at(31)) }, after);
-    expect(decision).toMatchObject({ ok: true, events: [{ type: BALANCE_STATED, data: { unsettledSince: at(31) } }, { type: SMS_GAP_FILLED, data: { gapId: gap?.gapId, smsId: 'b' } }] });
-    const filled = fold({ evolve: ledgerDecider.evolve, initialState: after }, decision.ok ? decision.events : []);
-    expect(ledgerGaps(filled).map((left) => [left.after.smsId, left.before.smsId, left.amountPaisa])).toEqual([['b', 'c', 10_000]]);
+    const b = statement('b', 'credit', 10_000, 20_000, 5, 31);
+    const filling = [balanceStated(b, at(31)), gapFilled(gapBetween('a', 'c'), 'b', at(31))];
+    given(reported).when(stateCommand(b)).then(filling);
+    expect(ledgerGaps(fold(ledgerDecider, [...reported, ...filling])).map((left) => [left.after.smsId, left.before.smsId, left.amountPaisa])).toEqual([['b', 'c', 10_000]]);
   });
 
   it(`keeps the last ${LEDGER_KEPT} statements, and forgets reported gaps whose ends it no longer keeps`, () => {
@@ -101,11 +150,21 @@ describe('the ledger decider', () => {
 });
 
 describe('what the mutants showed unpinned', () => {
-  const fold1 = (ledger: LedgerState, events: readonly LedgerEvent[]) => fold({ evolve: ledgerDecider.evolve, initialState: ledger }, events);
-  const report = (ledger: LedgerState, gapIds: readonly string[], now = at(100)) => {
-    const decision = ledgerDecider.decide({ type: 'Report', candidates: new Map(gapIds.map((id) => [id, []])), settleMs: 0, now: new Date(now) }, ledger);
-    return decision.ok ? decision.events : [];
-  };
+  const report = (...gapIds: string[]): LedgerCommand => ({ type: 'Report', candidates: new Map(gapIds.map((id) => [id, []])), settleMs: 0, now: new Date(at(100)) });
+  /** The gap between two credits of 100 whose balances are 400 apart, reported at minute 100 without candidates. */
+  const missingCredit = (after: BalanceStatement, before: BalanceStatement, unsettledSince: string | null) =>
+    gapSuspected({
+      gapId: gapBetween(after.smsId, before.smsId),
+      direction: 'credit',
+      amountPaisa: 300,
+      afterSmsId: after.smsId,
+      beforeSmsId: before.smsId,
+      windowStart: after.at,
+      windowEnd: before.at,
+      candidatePaymentIds: [],
+      detectedAt: at(100),
+      unsettledSince,
+    });
 
   it('reads a debit as money out, a credit as money in', () => {
     expect(balanceBefore(statement('d', 'debit', 2_000, 8_000, 0))).toBe(10_000);
@@ -145,22 +204,25 @@ describe('what the mutants showed unpinned', () => {
   });
 
   it('says the earliest of the unreported breaks as unsettled, and none once every one is reported', () => {
-    const { state: ledger, events } = state(statement('a', 'credit', 100, 100, 0), statement('b', 'credit', 100, 500, 10), statement('c', 'credit', 100, 900, 20));
-    expect(events.at(-1)).toMatchObject({ data: { unsettledSince: at(10) } });
-    const [first, second] = ledgerGaps(ledger);
-    const once = report(ledger, [first?.gapId ?? '']);
-    expect(once).toMatchObject([{ data: { gapId: first?.gapId, unsettledSince: at(20) } }]);
-    const twice = report(fold1(ledger, once), [second?.gapId ?? '']);
-    expect(twice).toMatchObject([{ data: { gapId: second?.gapId, unsettledSince: null } }]);
+    const a = statement('a', 'credit', 100, 100, 0);
+    const b = statement('b', 'credit', 100, 500, 10);
+    const c = statement('c', 'credit', 100, 900, 20);
+    const { state: ledger, events } = state(a, b, c);
+    expect(events).toStrictEqual([balanceStated(a), balanceStated(b, at(10)), balanceStated(c, at(10))]);
+    expect(ledgerGaps(ledger).map((gap) => gap.gapId)).toEqual([gapBetween('a', 'b'), gapBetween('b', 'c')]);
+    given(events).when(report(gapBetween('a', 'b'))).then([missingCredit(a, b, at(20))]);
+    given([...events, missingCredit(a, b, at(20))])
+      .when(report(gapBetween('b', 'c')))
+      .then([missingCredit(b, c, null)]);
   });
 
   it('keeps a reported gap while a statement elsewhere arrives, and reports it as settled', () => {
-    const { state: ledger } = state(statement('a', 'credit', 100, 100, 0), statement('b', 'credit', 100, 500, 10));
-    const reported = fold1(ledger, report(ledger, [ledgerGaps(ledger)[0]?.gapId ?? '']));
-    const decision = ledgerDecider.decide({ type: 'State', account: ACCOUNT, statement: statement('c', 'credit', 100, 600, 20), now: new Date(at(20)) }, reported);
-    expect(decision).toMatchObject({ ok: true, events: [{ type: BALANCE_STATED, data: { unsettledSince: null } }] });
-    expect(decision.ok && decision.events).toHaveLength(1);
-    const after = fold1(reported, decision.ok ? decision.events : []);
+    const a = statement('a', 'credit', 100, 100, 0);
+    const b = statement('b', 'credit', 100, 500, 10);
+    const c = statement('c', 'credit', 100, 600, 20);
+    const reported = [balanceStated(a), balanceStated(b, at(10)), missingCredit(a, b, null)];
+    given(reported).when(stateCommand(c)).then([balanceStated(c)]);
+    const after = fold(ledgerDecider, [...reported, balanceStated(c)]);
     expect(after.reported).toHaveLength(1);
     expect(after.account).toEqual(ACCOUNT);
     expect(after.statements.map((stated) => stated.smsId)).toEqual(['a', 'b', 'c']);

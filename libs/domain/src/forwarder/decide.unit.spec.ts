@@ -14,9 +14,10 @@ import {
   SmsParse,
   SmsParsedData,
 } from '@pvs/contracts';
-import { fold } from '../decider';
+import { Refusal, fold } from '../decider';
 import { forwarderIdFor } from '../ids/payment-id';
 import { BOOTSTRAP_ADMIN, Principal } from '../operator';
+import { DeciderSpecification } from '../testing/decider-specification';
 import { CarriedAccount } from './evolve';
 import { ForwarderCommand, ForwarderHandle, MAX_CARRIED_ACCOUNTS, NAMED_BY_PAYLOAD, accountCarriedBy, decideForwarder, forwarderDecider, forwarderIdOf } from './decide';
 
@@ -33,53 +34,65 @@ const named = (name: string, by = 'Ayesha Siddiqui'): ForwarderEvent => ({ type:
 const retired = (at = T1): ForwarderEvent => ({ type: FORWARDER_RETIRED, data: { forwarderId: ID, retiredBy: 'admin', retiredAt: at } });
 
 const T2 = '2026-11-27T12:00:00.000Z';
-const silent = (detectedAt = T2): ForwarderEvent => ({
+const silent = (detectedAt = T2, lastHeardAt = T1): ForwarderEvent => ({
   type: FORWARDER_WENT_SILENT,
-  data: { forwarderId: ID, tenantId: TENANT, lastHeardAt: T1, usualQuietMs: 7_200_000, pendingGateways: ['wallet_one'], detectedAt },
+  data: { forwarderId: ID, tenantId: TENANT, lastHeardAt, usualQuietMs: 7_200_000, pendingGateways: ['wallet_one'], detectedAt },
 });
 const recovered = (heardAt: string): ForwarderEvent => ({ type: FORWARDER_RECOVERED, data: { forwarderId: ID, tenantId: TENANT, silentSince: T2, heardAt } });
 const markSilent: ForwarderCommand = { type: 'MarkSilent', lastHeardAt: new Date(T1), usualQuietMs: 7_200_000, pendingGateways: ['wallet_one'], now: new Date(T2) };
 const hear = (at = T1, carrying: CarriedAccount | null = null): ForwarderCommand => ({ type: 'Hear', from: phone, carrying, now: new Date(at) });
-const notFound = { ok: false, refusal: { kind: 'not_found', message: 'Forwarder not found' } };
+const notFound: Refusal = { kind: 'not_found', message: 'Forwarder not found' };
+
+const given = DeciderSpecification.for(forwarderDecider);
 
 describe('decideForwarder', () => {
-  it.each<[string, ForwarderEvent[], ForwarderCommand, unknown]>([
-    ['Hear a phone never heard', [], hear(T0), { ok: true, events: [seen(T0)] }],
-    ['Hear it again', [seen()], hear(), { ok: true, events: [] }],
-    ['Hear it after it was retired', [seen(), retired()], hear('2026-11-27T10:00:00.000Z'), { ok: true, events: [seen('2026-11-27T10:00:00.000Z')] }],
-    ['a heartbeat of a phone never heard', [], { type: 'Beat', from: phone, status: 'online', at: null, now: new Date(T0) }, { ok: true, events: [seen(T0), beat('online', T0)] }],
-    ['a heartbeat that says when', [seen()], { type: 'Beat', from: phone, status: 'offline', at: new Date(T0), now: new Date(T1) }, { ok: true, events: [beat('offline', T0, T1)] }],
-    ['a heartbeat after retirement', [seen(), retired()], { type: 'Beat', from: phone, status: 'online', at: null, now: new Date(T1) }, { ok: true, events: [seen(T1), beat('online', T1)] }],
-    ['Name it', [seen()], { type: 'Name', name: 'Shop counter', by: ayesha }, { ok: true, events: [named('Shop counter')] }],
-    ['Name it as it is named', [seen(), named('Shop counter')], { type: 'Name', name: 'Shop counter', by: BOOTSTRAP_ADMIN }, { ok: true, events: [] }],
-    ['Rename it', [seen(), named('Shop counter')], { type: 'Name', name: 'Back office', by: BOOTSTRAP_ADMIN }, { ok: true, events: [named('Back office', 'admin')] }],
-    ['Name a phone never heard', [], { type: 'Name', name: 'x', by: ayesha }, notFound],
-    ['Retire it', [seen()], { type: 'Retire', by: BOOTSTRAP_ADMIN, now: new Date(T1) }, { ok: true, events: [retired()] }],
-    ['Retire it again', [seen(), retired()], { type: 'Retire', by: ayesha, now: new Date('2026-11-28T00:00:00.000Z') }, { ok: true, events: [] }],
-    ['Retire it after it came back', [seen(), retired(), seen(T1)], { type: 'Retire', by: BOOTSTRAP_ADMIN, now: new Date(T1) }, { ok: true, events: [retired()] }],
-    ['Retire a phone never heard', [], { type: 'Retire', by: ayesha, now: new Date(T1) }, notFound],
-    ['MarkSilent a phone in use', [seen()], markSilent, { ok: true, events: [silent()] }],
-    ['MarkSilent it again', [seen(), silent()], markSilent, { ok: true, events: [] }],
-    ['MarkSilent a retired phone', [seen(), retired()], markSilent, { ok: true, events: [] }],
-    ['MarkSilent a phone never heard', [], markSilent, notFound],
-    ['MarkSilent it on a reading from before its recovery', [seen(), silent(), recovered('2026-11-27T13:00:00.000Z')], markSilent, { ok: true, events: [] }],
-    ['MarkSilent it on a reading from before an online heartbeat', [seen(), beat('online', T2)], markSilent, { ok: true, events: [] }],
-    ['MarkSilent it on a reading from before an offline heartbeat', [seen(), beat('offline', T2)], markSilent, { ok: true, events: [silent()] }],
+  it.each<[string, ForwarderEvent[], ForwarderCommand, ForwarderEvent[]]>([
+    ['Hear a phone never heard', [], hear(T0), [seen(T0)]],
+    ['Hear it again', [seen()], hear(), []],
+    ['Hear it after it was retired', [seen(), retired()], hear('2026-11-27T10:00:00.000Z'), [seen('2026-11-27T10:00:00.000Z')]],
+    ['a heartbeat of a phone never heard', [], { type: 'Beat', from: phone, status: 'online', at: null, now: new Date(T0) }, [seen(T0), beat('online', T0)]],
+    ['a heartbeat that says when', [seen()], { type: 'Beat', from: phone, status: 'offline', at: new Date(T0), now: new Date(T1) }, [beat('offline', T0, T1)]],
+    ['a heartbeat after retirement', [seen(), retired()], { type: 'Beat', from: phone, status: 'online', at: null, now: new Date(T1) }, [seen(T1), beat('online', T1)]],
+    ['Name it', [seen()], { type: 'Name', name: 'Shop counter', by: ayesha }, [named('Shop counter')]],
+    ['Name it as it is named', [seen(), named('Shop counter')], { type: 'Name', name: 'Shop counter', by: BOOTSTRAP_ADMIN }, []],
+    ['Rename it', [seen(), named('Shop counter')], { type: 'Name', name: 'Back office', by: BOOTSTRAP_ADMIN }, [named('Back office', 'admin')]],
+    ['Retire it', [seen()], { type: 'Retire', by: BOOTSTRAP_ADMIN, now: new Date(T1) }, [retired()]],
+    ['Retire it again', [seen(), retired()], { type: 'Retire', by: ayesha, now: new Date('2026-11-28T00:00:00.000Z') }, []],
+    ['Retire it after it came back', [seen(), retired(), seen(T1)], { type: 'Retire', by: BOOTSTRAP_ADMIN, now: new Date(T1) }, [retired()]],
+    ['MarkSilent a phone in use', [seen()], markSilent, [silent()]],
+    ['MarkSilent it again', [seen(), silent()], markSilent, []],
+    ['MarkSilent a retired phone', [seen(), retired()], markSilent, []],
+    ['MarkSilent it on a reading from before its recovery', [seen(), silent(), recovered('2026-11-27T13:00:00.000Z')], markSilent, []],
+    ['MarkSilent it on a reading from before an online heartbeat', [seen(), beat('online', T2)], markSilent, []],
+    ['MarkSilent it on a reading from before an offline heartbeat', [seen(), beat('offline', T2)], markSilent, [silent()]],
     [
       'MarkSilent it again after it recovered',
       [seen(), silent(), recovered('2026-11-27T13:00:00.000Z')],
       { ...markSilent, lastHeardAt: new Date('2026-11-27T13:00:00.000Z'), now: new Date('2026-11-27T16:00:00.000Z') },
-      { ok: true, events: [{ ...silent('2026-11-27T16:00:00.000Z'), data: { ...silent('2026-11-27T16:00:00.000Z').data, lastHeardAt: '2026-11-27T13:00:00.000Z' } }] },
+      [silent('2026-11-27T16:00:00.000Z', '2026-11-27T13:00:00.000Z')],
     ],
-    ['Hear a silent phone', [seen(), silent()], hear('2026-11-27T13:00:00.000Z'), { ok: true, events: [recovered('2026-11-27T13:00:00.000Z')] }],
-    ['Hear it once it recovered', [seen(), silent(), recovered(T2)], hear(), { ok: true, events: [] }],
-    ['an online heartbeat of a silent phone', [seen(), silent()], { type: 'Beat', from: phone, status: 'online', at: null, now: new Date(T2) }, { ok: true, events: [recovered(T2), beat('online', T2)] }],
-    ['an offline heartbeat of a silent phone: no sign of life', [seen(), silent()], { type: 'Beat', from: phone, status: 'offline', at: null, now: new Date(T2) }, { ok: true, events: [beat('offline', T2)] }],
-    ['an offline heartbeat of a retired phone: not back', [seen(), retired()], { type: 'Beat', from: phone, status: 'offline', at: null, now: new Date(T2) }, { ok: true, events: [beat('offline', T2)] }],
-    ['an offline heartbeat of a phone never heard', [], { type: 'Beat', from: phone, status: 'offline', at: null, now: new Date(T0) }, { ok: true, events: [seen(T0), beat('offline', T0)] }],
-    ['Retire a silent phone: the silence ends unremarked', [seen(), silent()], { type: 'Retire', by: BOOTSTRAP_ADMIN, now: new Date(T1) }, { ok: true, events: [retired()] }],
+    ['Hear a silent phone', [seen(), silent()], hear('2026-11-27T13:00:00.000Z'), [recovered('2026-11-27T13:00:00.000Z')]],
+    ['Hear it once it recovered', [seen(), silent(), recovered(T2)], hear(), []],
+    ['an online heartbeat of a silent phone', [seen(), silent()], { type: 'Beat', from: phone, status: 'online', at: null, now: new Date(T2) }, [recovered(T2), beat('online', T2)]],
+    ['an offline heartbeat of a silent phone: no sign of life', [seen(), silent()], { type: 'Beat', from: phone, status: 'offline', at: null, now: new Date(T2) }, [beat('offline', T2)]],
+    ['an offline heartbeat of a retired phone: not back', [seen(), retired()], { type: 'Beat', from: phone, status: 'offline', at: null, now: new Date(T2) }, [beat('offline', T2)]],
+    ['an offline heartbeat of a phone never heard', [], { type: 'Beat', from: phone, status: 'offline', at: null, now: new Date(T0) }, [seen(T0), beat('offline', T0)]],
+    ['Retire a silent phone: the silence ends unremarked', [seen(), silent()], { type: 'Retire', by: BOOTSTRAP_ADMIN, now: new Date(T1) }, [retired()]],
   ])('%s', (_label, history, command, expected) => {
-    expect(decideForwarder(command, fold(forwarderDecider, history))).toEqual(expected);
+    given(history).when(command).then(expected);
+  });
+
+  it.each<[string, ForwarderCommand]>([
+    ['Name a phone never heard', { type: 'Name', name: 'x', by: ayesha }],
+    ['Retire a phone never heard', { type: 'Retire', by: ayesha, now: new Date(T1) }],
+    ['MarkSilent a phone never heard', markSilent],
+  ])('%s is refused as not found', (_label, command) => {
+    given([]).when(command).thenRefuses(notFound);
+  });
+
+  it('is the decide of the forwarder decider, which starts from no phone', () => {
+    expect(forwarderDecider.decide).toBe(decideForwarder);
+    expect(forwarderDecider.initialState).toBeNull();
   });
 
   it("keeps the phone's latest word, whatever order its words were recorded in, and nothing before it was seen", () => {
@@ -139,15 +152,17 @@ describe('the accounts a phone carries', () => {
     ['a silent phone speaks of a new account', [seen(), silent()], hear('2026-11-27T13:00:00.000Z', jazzCash), [recovered('2026-11-27T13:00:00.000Z'), accountSeen(jazzCash, '2026-11-27T13:00:00.000Z')]],
     ['a retired phone comes back with an account it carried', [seen(), accountSeen(jazzCash), retired()], hear(T2, jazzCash), [seen(T2)]],
   ])('%s', (_label, history, command, events) => {
-    expect(decideForwarder(command, fold(forwarderDecider, history))).toEqual({ ok: true, events });
+    given(history).when(command).then(events);
   });
 
   it('lists them in the order first seen, and stops listing at the cap', () => {
     const many = Array.from({ length: MAX_CARRIED_ACCOUNTS }, (_, i): CarriedAccount => ({ gateway: 'bank', account: String(1000 + i), sim: null }));
-    const full = fold(forwarderDecider, [seen(), ...many.map((carried) => accountSeen(carried))]);
-    expect(full?.accounts).toEqual(many.map((carried) => ({ ...carried, since: T1 })));
-    expect(decideForwarder(hear(T2, jazzCash), full)).toEqual({ ok: true, events: [] });
-    expect(decideForwarder(hear(T2, jazzCash), fold(forwarderDecider, [seen(), ...many.slice(1).map((carried) => accountSeen(carried))]))).toEqual({ ok: true, events: [accountSeen(jazzCash, T2)] });
+    const full = [seen(), ...many.map((carried) => accountSeen(carried))];
+    expect(fold(forwarderDecider, full)?.accounts).toEqual(many.map((carried) => ({ ...carried, since: T1 })));
+    given(full).when(hear(T2, jazzCash)).thenNothingHappened();
+    given([seen(), ...many.slice(1).map((carried) => accountSeen(carried))])
+      .when(hear(T2, jazzCash))
+      .then([accountSeen(jazzCash, T2)]);
   });
 
   it('reads the account from a credit, or from a debit stating its balance, and none from any other SMS', () => {
@@ -175,20 +190,27 @@ describe('a phone’s own key', () => {
   });
   const issue = (from: ForwarderHandle | null, credential = key, at = T0): ForwarderCommand => ({ type: 'IssueCredential', credential, from, by: ayesha, now: new Date(at) });
 
-  it.each<[string, ForwarderEvent[], ForwarderCommand, unknown]>([
-    ['provisioned: the phone is known from its key on', [], issue(counter), { ok: true, events: [counterSeen, issued()] }],
-    ['issued to a phone its merchant named', [counterSeen], issue(null), { ok: true, events: [issued()] }],
-    ['a new key for a phone with one', [counterSeen, issued()], issue(null, next, T1), { ok: true, events: [issued(next, T1)] }],
-    ['issued to a phone never heard, without a name', [], issue(null), notFound],
-    ['issued to a phone its app names', [seen()], issue(null), { ok: false, refusal: { kind: 'conflict', message: NAMED_BY_PAYLOAD } }],
-    ['revoked', [counterSeen, issued()], { type: 'RevokeCredential', by: ayesha, now: new Date(T1) }, {
-      ok: true,
-      events: [{ type: FORWARDER_CREDENTIAL_REVOKED, data: { forwarderId: COUNTER, keyId: key.keyId, revokedBy: 'Ayesha Siddiqui', revokedAt: T1 } }],
-    }],
-    ['revoked when it has none', [counterSeen], { type: 'RevokeCredential', by: ayesha, now: new Date(T1) }, { ok: true, events: [] }],
-    ['revoked for a phone never heard', [], { type: 'RevokeCredential', by: ayesha, now: new Date(T1) }, notFound],
+  it.each<[string, ForwarderEvent[], ForwarderCommand, ForwarderEvent[]]>([
+    ['provisioned: the phone is known from its key on', [], issue(counter), [counterSeen, issued()]],
+    ['issued to a phone its merchant named', [counterSeen], issue(null), [issued()]],
+    ['a new key for a phone with one', [counterSeen, issued()], issue(null, next, T1), [issued(next, T1)]],
+    [
+      'revoked',
+      [counterSeen, issued()],
+      { type: 'RevokeCredential', by: ayesha, now: new Date(T1) },
+      [{ type: FORWARDER_CREDENTIAL_REVOKED, data: { forwarderId: COUNTER, keyId: key.keyId, revokedBy: 'Ayesha Siddiqui', revokedAt: T1 } }],
+    ],
+    ['revoked when it has none', [counterSeen], { type: 'RevokeCredential', by: ayesha, now: new Date(T1) }, []],
   ])('%s', (_, history, command, expected) => {
-    expect(decideForwarder(command, fold(forwarderDecider, history))).toEqual(expected);
+    given(history).when(command).then(expected);
+  });
+
+  it.each<[string, ForwarderEvent[], ForwarderCommand, Refusal]>([
+    ['issued to a phone never heard, without a name', [], issue(null), notFound],
+    ['issued to a phone its app names', [seen()], issue(null), { kind: 'conflict', message: NAMED_BY_PAYLOAD }],
+    ['revoked for a phone never heard', [], { type: 'RevokeCredential', by: ayesha, now: new Date(T1) }, notFound],
+  ])('%s: refused', (_, history, command, refusal) => {
+    given(history).when(command).thenRefuses(refusal);
   });
 
   it('holds the last key issued, and none once it is revoked (a revocation of an older key changes nothing)', () => {

@@ -1,5 +1,6 @@
 import { OPERATOR_TOKEN_ISSUED, OPERATOR_TOKEN_REVOKED, OperatorEvent, OperatorTokenIssued, OperatorTokenRevoked } from '@pvs/contracts';
-import { fold } from '../decider';
+import { Refusal, fold } from '../decider';
+import { DeciderSpecification } from '../testing/decider-specification';
 import { OPERATOR_NOT_FOUND, OperatorCommand, decideOperator, operatorDecider } from './decide';
 import { BOOTSTRAP_ADMIN, Operator, Principal, evolveOperator } from './evolve';
 
@@ -18,21 +19,28 @@ const issued = (issuedBy: string): OperatorTokenIssued => ({
 });
 const revoked = (revokedBy: string, revokedAt = REVOKED_AT): OperatorTokenRevoked => ({ type: OPERATOR_TOKEN_REVOKED, data: { operatorId: OPERATOR_ID, revokedBy, revokedAt } });
 
-const conflict = { ok: false, refusal: { kind: 'conflict', message: 'Operator already issued' } };
-const notFound = { ok: false, refusal: { kind: 'not_found', message: 'Operator not found' } };
+const conflict: Refusal = { kind: 'conflict', message: 'Operator already issued' };
+const notFound: Refusal = { kind: 'not_found', message: 'Operator not found' };
+
+const given = DeciderSpecification.for(operatorDecider);
 
 describe('decideOperator', () => {
-  it.each<[string, OperatorEvent[], OperatorCommand, unknown]>([
-    ['Issue by the bootstrap admin', [], issue(BOOTSTRAP_ADMIN), { ok: true, events: [issued('admin')] }],
-    ['Issue by an operator', [], issue(ayesha), { ok: true, events: [issued('Ayesha Siddiqui')] }],
+  it.each<[string, OperatorEvent[], OperatorCommand, OperatorEvent[]]>([
+    ['Issue by the bootstrap admin', [], issue(BOOTSTRAP_ADMIN), [issued('admin')]],
+    ['Issue by an operator', [], issue(ayesha), [issued('Ayesha Siddiqui')]],
+    ['Revoke', [issued('admin')], revoke(ayesha), [revoked('Ayesha Siddiqui')]],
+    ['Revoke by the bootstrap admin', [issued('Ayesha Siddiqui')], revoke(BOOTSTRAP_ADMIN, '2026-12-31T23:59:59.999Z'), [revoked('admin', '2026-12-31T23:59:59.999Z')]],
+    ['Revoke again', [issued('admin'), revoked('admin')], revoke(ayesha), []],
+  ])('%s', (_, history, command, expected) => {
+    given(history).when(command).then(expected);
+  });
+
+  it.each<[string, OperatorEvent[], OperatorCommand, Refusal]>([
     ['Issue again', [issued('admin')], issue(BOOTSTRAP_ADMIN), conflict],
     ['Issue again after revocation', [issued('admin'), revoked('admin')], issue(ayesha), conflict],
     ['Revoke an operator never issued', [], revoke(ayesha), notFound],
-    ['Revoke', [issued('admin')], revoke(ayesha), { ok: true, events: [revoked('Ayesha Siddiqui')] }],
-    ['Revoke by the bootstrap admin', [issued('Ayesha Siddiqui')], revoke(BOOTSTRAP_ADMIN, '2026-12-31T23:59:59.999Z'), { ok: true, events: [revoked('admin', '2026-12-31T23:59:59.999Z')] }],
-    ['Revoke again', [issued('admin'), revoked('admin')], revoke(ayesha), { ok: true, events: [] }],
-  ])('%s', (_, given, command, expected) => {
-    expect(operatorDecider.decide(command, fold(operatorDecider, given))).toStrictEqual(expected);
+  ])('%s is refused', (_, history, command, refusal) => {
+    given(history).when(command).thenRefuses(refusal);
   });
 
   it('names the refusal', () => {

@@ -8,7 +8,7 @@ import {
   PaymentEvent,
   isPaymentEvent,
 } from '@pvs/contracts';
-import { fold } from '../decider';
+import { DeciderSpecification } from '../testing/decider-specification';
 import { EXPIRES_AT, PAYMENT_ID, anIntent, paymentFlaggedForReview, paymentVerified } from '../testing/fixtures';
 import { PaymentCommand, decidePayment, paymentDecider } from './decide';
 import { evolvePayment, registeredPayment } from './evolve';
@@ -47,38 +47,33 @@ const DECIDED = [
   ['failed', FAILED],
 ] as const;
 
-const decide = (command: PaymentCommand, given: readonly PaymentEvent[]) => decidePayment(command, fold(paymentDecider, given));
-const accepted = (...events: PaymentEvent[]) => ({ ok: true, events });
+const given = DeciderSpecification.for(paymentDecider);
 
 describe('decidePayment', () => {
   describe('RegisterIntent', () => {
     it.each([
-      ['no payment', NO_PAYMENT, anIntent(), accepted({ type: PAYMENT_INTENT_REGISTERED, data: anIntent() })],
-      ['a pending payment, the same amount', PENDING, anIntent(), accepted()],
-      ['a decided payment, the same amount', VERIFIED, anIntent({ registeredAt: '2026-11-26T11:00:00.000Z' }), accepted()],
+      ['no payment', NO_PAYMENT, anIntent(), [{ type: PAYMENT_INTENT_REGISTERED, data: anIntent() }]],
+      ['a pending payment, the same amount', PENDING, anIntent(), []],
+      ['a decided payment, the same amount', VERIFIED, anIntent({ registeredAt: '2026-11-26T11:00:00.000Z' }), []],
+    ] as const)('given %s, records', (_, history, intent, expected) => {
+      given(history).when({ type: 'RegisterIntent', intent }).then(expected);
+    });
+
+    it.each([
       [
         'a pending payment, another amount',
         PENDING,
         anIntent({ amountPaisa: 150000 }),
-        {
-          ok: false,
-          refusal: {
-            kind: 'unprocessable',
-            message: 'transaction_reference is already registered for wallet_one with amount 1500.5; a reference can be registered only once',
-          },
-        },
+        'transaction_reference is already registered for wallet_one with amount 1500.5; a reference can be registered only once',
       ],
       [
         'a bank payment, another amount',
         [{ type: PAYMENT_INTENT_REGISTERED, data: anIntent({ gateway: 'bank', amountPaisa: 99 }) }],
         anIntent({ gateway: 'bank', amountPaisa: 100 }),
-        {
-          ok: false,
-          refusal: { kind: 'unprocessable', message: 'transaction_reference is already registered for bank with amount 0.99; a reference can be registered only once' },
-        },
+        'transaction_reference is already registered for bank with amount 0.99; a reference can be registered only once',
       ],
-    ] as const)('given %s, decides', (_, given, data, expected) => {
-      expect(decide({ type: 'RegisterIntent', intent: data }, given)).toStrictEqual(expected);
+    ] as const)('given %s, is refused as unprocessable', (_, history, intent, message) => {
+      given(history).when({ type: 'RegisterIntent', intent }).thenRefuses({ kind: 'unprocessable', message });
     });
   });
 
@@ -89,7 +84,7 @@ describe('decidePayment', () => {
       ['Expire', { type: 'Expire', now: AFTER_EXPIRY }],
       ['Review', { type: 'Review', verdict: 'approve', reviewer, note: 'ok', now: NOW }],
     ] as const)('%s is refused as not found', (_, command) => {
-      expect(decide(command, NO_PAYMENT)).toStrictEqual({ ok: false, refusal: { kind: 'not_found', message: 'Transaction not found' } });
+      given(NO_PAYMENT).when(command).thenRefuses({ kind: 'not_found', message: 'Transaction not found' });
     });
   });
 
@@ -140,13 +135,13 @@ describe('decidePayment', () => {
       ],
       ['an SMS recorded after expiry', evidence({ recordedAt: '2026-11-26T12:00:01.000Z' }), 'record', { type: PAYMENT_EXPIRED, data: { paymentId: PAYMENT_ID, expiredAt: EXPIRES_AT } }],
     ] as const)('given a pending payment, when %s arrives, records what decideMatch decides', (_, smsEvidence, balanceMode, expected) => {
-      const decision = decide({ type: 'DecideOnSms', evidence: smsEvidence, balanceMode, now: NOW }, PENDING);
-      expect(decision).toStrictEqual(accepted(expected));
-      expect(decision).toStrictEqual(accepted(decideMatch(payment, smsEvidence, balanceMode, NOW)));
+      const decideOnSms = given(PENDING).when({ type: 'DecideOnSms', evidence: smsEvidence, balanceMode, now: NOW });
+      decideOnSms.then([expected]);
+      decideOnSms.then([decideMatch(payment, smsEvidence, balanceMode, NOW)]);
     });
 
-    it.each(DECIDED)('given a payment %s, records nothing', (_, given) => {
-      expect(decide({ type: 'DecideOnSms', evidence: evidence(), balanceMode: 'record', now: NOW }, given)).toStrictEqual(accepted());
+    it.each(DECIDED)('given a payment %s, records nothing', (_, history) => {
+      given(history).when({ type: 'DecideOnSms', evidence: evidence(), balanceMode: 'record', now: NOW }).thenNothingHappened();
     });
   });
 
@@ -154,23 +149,25 @@ describe('decidePayment', () => {
     const flag = (now: Date): PaymentCommand => ({ type: 'FlagUnreferencedCredit', smsId: 'sms-9', amountPaisa: 70000, balanceCheck: 'inconsistent', now });
 
     it('given a pending payment, flags it for review', () => {
-      expect(decide(flag(NOW), PENDING)).toStrictEqual(
-        accepted({
-          type: PAYMENT_FLAGGED_FOR_REVIEW,
-          data: {
-            paymentId: PAYMENT_ID,
-            smsId: 'sms-9',
-            amountDetectedPaisa: 70000,
-            reason: 'no_reference_amount_match',
-            balanceCheck: 'inconsistent',
-            flaggedAt: '2026-11-26T11:00:00.000Z',
+      given(PENDING)
+        .when(flag(NOW))
+        .then([
+          {
+            type: PAYMENT_FLAGGED_FOR_REVIEW,
+            data: {
+              paymentId: PAYMENT_ID,
+              smsId: 'sms-9',
+              amountDetectedPaisa: 70000,
+              reason: 'no_reference_amount_match',
+              balanceCheck: 'inconsistent',
+              flaggedAt: '2026-11-26T11:00:00.000Z',
+            },
           },
-        }),
-      );
+        ]);
     });
 
-    it.each(DECIDED)('given a payment %s, records nothing', (_, given) => {
-      expect(decide(flag(NOW), given)).toStrictEqual(accepted());
+    it.each(DECIDED)('given a payment %s, records nothing', (_, history) => {
+      given(history).when(flag(NOW)).thenNothingHappened();
     });
   });
 
@@ -178,15 +175,15 @@ describe('decidePayment', () => {
     const expiredEvent = { type: PAYMENT_EXPIRED, data: { paymentId: PAYMENT_ID, expiredAt: EXPIRES_AT } } as const;
 
     it.each([
-      ['after the expiry', AFTER_EXPIRY, accepted(expiredEvent)],
-      ['exactly at the expiry', new Date(EXPIRES_AT), accepted(expiredEvent)],
-      ['1 ms before the expiry', new Date('2026-11-26T11:59:59.999Z'), accepted()],
+      ['after the expiry', AFTER_EXPIRY, [expiredEvent]],
+      ['exactly at the expiry', new Date(EXPIRES_AT), [expiredEvent]],
+      ['1 ms before the expiry', new Date('2026-11-26T11:59:59.999Z'), []],
     ] as const)('given a pending payment, %s, decides', (_, now, expected) => {
-      expect(decide({ type: 'Expire', now }, PENDING)).toStrictEqual(expected);
+      given(PENDING).when({ type: 'Expire', now }).then(expected);
     });
 
-    it.each(DECIDED)('given a payment %s, after the expiry, records nothing', (_, given) => {
-      expect(decide({ type: 'Expire', now: AFTER_EXPIRY }, given)).toStrictEqual(accepted());
+    it.each(DECIDED)('given a payment %s, after the expiry, records nothing', (_, history) => {
+      given(history).when({ type: 'Expire', now: AFTER_EXPIRY }).thenNothingHappened();
     });
   });
 
@@ -195,22 +192,19 @@ describe('decidePayment', () => {
     const data = { paymentId: PAYMENT_ID, operator: 'Ayesha', operatorId: 'op-7', note: 'matched the bank statement', decidedAt: '2026-11-26T11:00:00.000Z' };
 
     it.each([
-      ['approve', accepted({ type: PAYMENT_APPROVED, data })],
-      ['reject', accepted({ type: PAYMENT_REJECTED, data })],
+      ['approve', { type: PAYMENT_APPROVED, data }],
+      ['reject', { type: PAYMENT_REJECTED, data }],
     ] as const)('given a payment in manual_review, %s decides', (verdict, expected) => {
-      expect(decide(review(verdict), IN_REVIEW)).toStrictEqual(expected);
+      given(IN_REVIEW).when(review(verdict)).then([expected]);
     });
 
     it.each([
       ['pending', PENDING],
       ['verified', VERIFIED],
       ['failed', FAILED],
-    ] as const)('given a payment %s, is refused as a conflict', (status, given) => {
+    ] as const)('given a payment %s, is refused as a conflict', (status, history) => {
       for (const verdict of ['approve', 'reject'] as const) {
-        expect(decide(review(verdict), given)).toStrictEqual({
-          ok: false,
-          refusal: { kind: 'conflict', message: `Only a payment in manual_review can be reviewed; this one is ${status}` },
-        });
+        given(history).when(review(verdict)).thenRefuses({ kind: 'conflict', message: `Only a payment in manual_review can be reviewed; this one is ${status}` });
       }
     });
   });

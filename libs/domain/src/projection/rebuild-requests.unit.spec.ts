@@ -1,5 +1,6 @@
 import { PROJECTION_REBUILD_REQUESTED, ProjectionRebuildRequested } from '@pvs/contracts';
 import { fold } from '../decider';
+import { DeciderSpecification } from '../testing/decider-specification';
 import { ALREADY_REBUILDING, decideRebuild, rebuildRequestsDecider } from './rebuild-requests';
 
 const requested = (projection: string, requestedAt: string): ProjectionRebuildRequested => ({
@@ -7,17 +8,20 @@ const requested = (projection: string, requestedAt: string): ProjectionRebuildRe
   data: { projection, requestedAt },
 });
 
+const given = DeciderSpecification.for(rebuildRequestsDecider);
+
 describe('decideRebuild', () => {
   it.each([
     ['payments', new Date('2026-11-26T10:00:00.000Z'), [requested('payments', '2026-11-26T10:00:00.000Z')]],
     ['tenant-daily', new Date('2026-12-01T23:59:59.999Z'), [requested('tenant-daily', '2026-12-01T23:59:59.999Z')]],
   ] as const)('requests a rebuild of %s when none is in progress', (projection, now, expected) => {
-    expect(rebuildRequestsDecider.decide({ projection, inProgress: false, now }, null)).toStrictEqual({ ok: true, events: expected });
+    given([]).when({ projection, inProgress: false, now }).then(expected);
   });
 
   it('refuses while a rebuild is requested or running', () => {
     const command = { projection: 'payments', inProgress: true, now: new Date('2026-11-26T10:00:00.000Z') };
-    expect(decideRebuild(command)).toStrictEqual({ ok: false, refusal: { kind: 'conflict', message: 'A rebuild of this projection is already requested or running' } });
+    given([]).when(command).thenRefuses({ kind: 'conflict', message: 'A rebuild of this projection is already requested or running' });
+    expect(rebuildRequestsDecider.decide).toBe(decideRebuild);
     expect(ALREADY_REBUILDING).toBe('A rebuild of this projection is already requested or running');
   });
 });

@@ -1,6 +1,7 @@
 import { SMS_TEMPLATE_LEARNED, SMS_TEMPLATE_PROMOTED, SMS_TEMPLATE_RETIRED, SmsTemplateEvent, SmsTemplateLearned } from '@pvs/contracts';
-import { fold } from '../decider';
+import { Refusal, fold } from '../decider';
 import { Principal } from '../operator';
+import { DeciderSpecification } from '../testing/decider-specification';
 import { LEARNED_TEMPLATE_NOT_FOUND, LearnedTemplateCommand, decideLearnedTemplates, learnedTemplatesDecider } from './decide';
 import { LearnedTemplate, NO_LEARNED_TEMPLATES, evolveLearnedTemplates } from './evolve';
 
@@ -25,22 +26,29 @@ const retire: LearnedTemplateCommand = { type: 'Retire', templateId: ID, note: '
 const learned: SmsTemplateLearned = { type: SMS_TEMPLATE_LEARNED, data: { ...template, learnedBy: 'Ayesha Siddiqui', learnedAt: LEARNED_AT } };
 const promoted: SmsTemplateEvent = { type: SMS_TEMPLATE_PROMOTED, data: { templateId: ID, promotedBy: 'Ayesha Siddiqui', note: 'every bank customer', promotedAt: LATER } };
 const retired: SmsTemplateEvent = { type: SMS_TEMPLATE_RETIRED, data: { templateId: ID, retiredBy: 'Ayesha Siddiqui', note: 'the bank changed it again', retiredAt: LATER } };
-const notFound = { ok: false, refusal: { kind: 'not_found', message: LEARNED_TEMPLATE_NOT_FOUND } };
+const notFound: Refusal = { kind: 'not_found', message: LEARNED_TEMPLATE_NOT_FOUND };
+
+const given = DeciderSpecification.for(learnedTemplatesDecider);
 
 describe('decideLearnedTemplates', () => {
-  it.each<[string, SmsTemplateEvent[], LearnedTemplateCommand, unknown]>([
-    ['Learn', [], learn, { ok: true, events: [learned] }],
-    ['Learn again while live', [learned], learn, { ok: false, refusal: { kind: 'conflict', message: `The template ${ID} is already learned` } }],
-    ['Learn again once retired', [learned, retired], learn, { ok: true, events: [learned] }],
-    ['Promote', [learned], promote, { ok: true, events: [promoted] }],
-    ['Promote again', [learned, promoted], promote, { ok: true, events: [] }],
-    ['Promote a retired template', [learned, retired], promote, { ok: false, refusal: { kind: 'conflict', message: `The template ${ID} is retired: learn it again first` } }],
+  it.each<[string, SmsTemplateEvent[], LearnedTemplateCommand, SmsTemplateEvent[]]>([
+    ['Learn', [], learn, [learned]],
+    ['Learn again once retired', [learned, retired], learn, [learned]],
+    ['Promote', [learned], promote, [promoted]],
+    ['Promote again', [learned, promoted], promote, []],
+    ['Retire', [learned], retire, [retired]],
+    ['Retire again', [learned, retired], retire, []],
+  ])('%s', (_, history, command, expected) => {
+    given(history).when(command).then(expected);
+  });
+
+  it.each<[string, SmsTemplateEvent[], LearnedTemplateCommand, Refusal]>([
+    ['Learn again while live', [learned], learn, { kind: 'conflict', message: `The template ${ID} is already learned` }],
+    ['Promote a retired template', [learned, retired], promote, { kind: 'conflict', message: `The template ${ID} is retired: learn it again first` }],
     ['Promote an unknown template', [], promote, notFound],
-    ['Retire', [learned], retire, { ok: true, events: [retired] }],
-    ['Retire again', [learned, retired], retire, { ok: true, events: [] }],
     ['Retire an unknown template', [], retire, notFound],
-  ])('%s', (_, given, command, expected) => {
-    expect(learnedTemplatesDecider.decide(command, fold(learnedTemplatesDecider, given))).toStrictEqual(expected);
+  ])('%s: refused', (_, history, command, refusal) => {
+    given(history).when(command).thenRefuses(refusal);
   });
 
   describe('wordings that overlap (either reads the other\'s example)', () => {
@@ -50,23 +58,28 @@ describe('decideLearnedTemplates', () => {
       type: SMS_TEMPLATE_LEARNED,
       data: { ...template, templateId: OTHER, example: { ...template.example, body: 'got 70' }, ...overrides, learnedBy: 'Bilal', learnedAt: LEARNED_AT },
     });
-    const overlaps = { ok: false, refusal: { kind: 'unprocessable', message: `The wording overlaps the learned template ${OTHER} (one reads the other's example): retire it first` } };
+    const overlaps: Refusal = { kind: 'unprocessable', message: `The wording overlaps the learned template ${OTHER} (one reads the other's example): retire it first` };
     const promotedOther: SmsTemplateEvent = { type: SMS_TEMPLATE_PROMOTED, data: { templateId: OTHER, promotedBy: 'Bilal', note: '', promotedAt: LATER } };
     const retiredOther: SmsTemplateEvent = { type: SMS_TEMPLATE_RETIRED, data: { templateId: OTHER, retiredBy: 'Bilal', note: '', retiredAt: LATER } };
 
-    it.each<[string, SmsTemplateEvent[], LearnedTemplateCommand, unknown]>([
-      ['the same tenant and sender: refused', [another({})], learn, overlaps],
-      ['its pattern reads ours only: refused', [another({ pattern: '^got (?<amount>\\d+)(?: rupees)?$', example: { ...template.example, body: 'got 70 rupees' } })], learn, overlaps],
-      ['ours reads its example only: refused', [another({ pattern: '^got (?<amount>\\d+) today$', example: { ...template.example, body: 'got 5' } })], learn, overlaps],
-      ['a wording of its own', [another({ pattern: '^got (?<amount>\\d+) today$', example: { ...template.example, body: 'got 5 today' } })], learn, { ok: true, events: [learned] }],
-      ['another sender', [another({ sender: 'OTHERBANK' })], learn, { ok: true, events: [learned] }],
-      ['another tenant\'s', [another({ tenantId: otherTenant })], learn, { ok: true, events: [learned] }],
-      ['another tenant\'s, promoted to all: refused', [another({ tenantId: otherTenant }), promotedOther], learn, overlaps],
-      ['a retired one', [another({}), retiredOther], learn, { ok: true, events: [learned] }],
-      ['promoting over another tenant\'s: refused', [learned, another({ tenantId: otherTenant })], promote, overlaps],
-      ['promoting over a retired one', [learned, another({ tenantId: otherTenant }), retiredOther], promote, { ok: true, events: [promoted] }],
-    ])('%s', (_, given, command, expected) => {
-      expect(learnedTemplatesDecider.decide(command, fold(learnedTemplatesDecider, given))).toStrictEqual(expected);
+    it.each<[string, SmsTemplateEvent[], LearnedTemplateCommand]>([
+      ['the same tenant and sender: refused', [another({})], learn],
+      ['its pattern reads ours only: refused', [another({ pattern: '^got (?<amount>\\d+)(?: rupees)?$', example: { ...template.example, body: 'got 70 rupees' } })], learn],
+      ['ours reads its example only: refused', [another({ pattern: '^got (?<amount>\\d+) today$', example: { ...template.example, body: 'got 5' } })], learn],
+      ['another tenant\'s, promoted to all: refused', [another({ tenantId: otherTenant }), promotedOther], learn],
+      ['promoting over another tenant\'s: refused', [learned, another({ tenantId: otherTenant })], promote],
+    ])('%s', (_, history, command) => {
+      given(history).when(command).thenRefuses(overlaps);
+    });
+
+    it.each<[string, SmsTemplateEvent[], LearnedTemplateCommand, SmsTemplateEvent[]]>([
+      ['a wording of its own', [another({ pattern: '^got (?<amount>\\d+) today$', example: { ...template.example, body: 'got 5 today' } })], learn, [learned]],
+      ['another sender', [another({ sender: 'OTHERBANK' })], learn, [learned]],
+      ['another tenant\'s', [another({ tenantId: otherTenant })], learn, [learned]],
+      ['a retired one', [another({}), retiredOther], learn, [learned]],
+      ['promoting over a retired one', [learned, another({ tenantId: otherTenant }), retiredOther], promote, [promoted]],
+    ])('%s', (_, history, command, expected) => {
+      given(history).when(command).then(expected);
     });
   });
 

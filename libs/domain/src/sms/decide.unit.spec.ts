@@ -1,5 +1,6 @@
 import { SmsEvent, SmsOutcome } from '@pvs/contracts';
-import { accept, fold } from '../decider';
+import { fold } from '../decider';
+import { DeciderSpecification } from '../testing/decider-specification';
 import { smsMatched, smsParsed, smsReceived, smsRejected, smsUnmatched } from '../testing/fixtures';
 import { SMS_NOT_FOUND, SmsCommand, creditParsedAt, decideSms, smsDecider } from './decide';
 import { NO_SMS, evolveSms } from './evolve';
@@ -13,6 +14,8 @@ const carrying = (outcome: SmsOutcome, field: 'status' | 'reason', value: string
 
 const reparsed = smsParsed({ reparsed: true, amountPaisa: 250000 });
 
+const given = DeciderSpecification.for(smsDecider);
+
 describe('decideSms', () => {
   describe('Record', () => {
     it.each([
@@ -20,9 +23,8 @@ describe('decideSms', () => {
       ['a new SMS no template reads', [], smsRejected(), [received, smsRejected()]],
       ['the same SMS again', [received, smsParsed()], smsParsed(), []],
       ['the same SMS again, read differently this time', [received, smsRejected()], smsParsed(), []],
-    ] as const)('%s', (_, given, parse, expected) => {
-      const decision = smsDecider.decide({ type: 'Record', received: received.data, parse }, fold(smsDecider, given));
-      expect(decision).toStrictEqual({ ok: true, events: expected });
+    ] as const)('%s', (_, history, parse, expected) => {
+      given(history).when({ type: 'Record', received: received.data, parse }).then(expected);
     });
   });
 
@@ -31,7 +33,7 @@ describe('decideSms', () => {
     ['RecordOutcome', { type: 'RecordOutcome', outcome: smsMatched() }],
   ] as const)('%s on an SMS never recorded', (_, command: SmsCommand) => {
     it('is refused as not found', () => {
-      expect(decideSms(command, NO_SMS)).toStrictEqual({ ok: false, refusal: { kind: 'not_found', message: 'SMS not found' } });
+      given([]).when(command).thenRefuses({ kind: 'not_found', message: 'SMS not found' });
       expect(SMS_NOT_FOUND).toBe('SMS not found');
     });
   });
@@ -45,8 +47,8 @@ describe('decideSms', () => {
       ['a reparse already read the credit', [received, smsRejected(), smsParsed({ reparsed: true })], reparsed, []],
       ['the last of two parses rejected it', [received, smsRejected(), smsRejected({ reason: 'Still no template' })], reparsed, [reparsed]],
       ['no parse recorded yet', [received], reparsed, []],
-    ] as const)('%s', (_, given, parse, expected) => {
-      expect(decideSms({ type: 'Reparse', parse }, fold(smsDecider, given))).toStrictEqual({ ok: true, events: expected });
+    ] as const)('%s', (_, history, parse, expected) => {
+      given(history).when({ type: 'Reparse', parse }).then(expected);
     });
   });
 
@@ -103,8 +105,7 @@ describe('decideSms', () => {
       ['the same match among others', [smsUnmatched({ reason: 'awaiting_intent' }), smsMatched({ status: 'verified' })], smsMatched({ status: 'verified' }), []],
       ['the same miss among others', [smsUnmatched({ reason: 'awaiting_intent' }), smsMatched({ status: 'verified' })], smsUnmatched({ reason: 'awaiting_intent' }), []],
     ] as const)('%s', (_, outcomes, outcome, expected) => {
-      const sms = fold(smsDecider, [...parsedSms, ...outcomes]);
-      expect(decideSms({ type: 'RecordOutcome', outcome }, sms)).toStrictEqual(accept(...expected));
+      given([...parsedSms, ...outcomes]).when({ type: 'RecordOutcome', outcome }).then(expected);
     });
   });
 });

@@ -12,7 +12,7 @@ import {
   TenantRegisteredData,
   TenantSettings,
 } from '@pvs/contracts';
-import { fold } from '../decider';
+import { DeciderSpecification } from '../testing/decider-specification';
 import { TENANT_NOT_FOUND, TenantCommand, decideTenant, tenantDecider } from './decide';
 
 const TENANT_ID = 'b3c1a1d2-0000-4000-8000-000000000001';
@@ -99,15 +99,16 @@ const twilioTokenResealed = (ciphertext: string): TenantEvent => ({
   data: { tenantId: TENANT_ID, authToken: { ciphertext }, keyFingerprint: 'sha256:9f86d081884c7d65', resealedAt: AT },
 });
 
-const decide = (given: TenantEvent[], command: TenantCommand) => tenantDecider.decide(command, fold(tenantDecider, given));
+const given = DeciderSpecification.for(tenantDecider);
 
 describe('decideTenant', () => {
   describe('Register', () => {
-    it.each([
-      ['a new tenant', [], { ok: true, events: [registered] }],
-      ['a tenant already registered', [registered], { ok: false, refusal: { kind: 'conflict', message: 'Tenant already registered' } }],
-    ] as const)('%s', (_, given, expected) => {
-      expect(decide([...given], { type: 'Register', registration })).toStrictEqual(expected);
+    it('a new tenant', () => {
+      given([]).when({ type: 'Register', registration }).then([registered]);
+    });
+
+    it('a tenant already registered', () => {
+      given([registered]).when({ type: 'Register', registration }).thenRefuses({ kind: 'conflict', message: 'Tenant already registered' });
     });
   });
 
@@ -120,7 +121,7 @@ describe('decideTenant', () => {
     ['ClearTwilioAuthToken', { type: 'ClearTwilioAuthToken', now: NOW }],
   ])('%s on no tenant', (_, command) => {
     it('is refused as not found', () => {
-      expect(decideTenant(command, null)).toStrictEqual({ ok: false, refusal: { kind: 'not_found', message: 'Tenant not found' } });
+      given([]).when(command).thenRefuses({ kind: 'not_found', message: 'Tenant not found' });
       expect(TENANT_NOT_FOUND).toBe('Tenant not found');
     });
   });
@@ -136,7 +137,9 @@ describe('decideTenant', () => {
       ['balanceCheck', 'record'],
       ['verificationPolicy', 'strict'],
     ])('records a change of %s alone, with the value it replaces', (field, value) => {
-      expect(decide([registered], update({ [field]: value }))).toStrictEqual({ ok: true, events: [updated({ [field]: value }, { [field]: settings[field] })] });
+      given([registered])
+        .when(update({ [field]: value }))
+        .then([updated({ [field]: value }, { [field]: settings[field] })]);
     });
 
     it.each<[string, TenantEvent[], Partial<TenantSettings>, TenantEvent[]]>([
@@ -172,8 +175,8 @@ describe('decideTenant', () => {
         { allowedSenders: { wallet_one: ['8558'], bank: ['MCB', 'HBL'] } },
         [updated({ allowedSenders: { wallet_one: ['8558'], bank: ['MCB', 'HBL'] } }, { allowedSenders: settings.allowedSenders })],
       ],
-    ])('%s', (_, given, requested, expected) => {
-      expect(decide(given, update(requested))).toStrictEqual({ ok: true, events: expected });
+    ])('%s', (_, history, requested, expected) => {
+      given(history).when(update(requested)).then(expected);
     });
   });
 
@@ -182,10 +185,9 @@ describe('decideTenant', () => {
       ['api_key', apiKey.keyId],
       ['gateway_secret', gatewaySecret.keyId],
     ] as const)('replaces the %s, naming the one replaced', (credential, previousKeyId) => {
-      expect(decide([registered], { type: 'RotateCredential', credential, replacement, now: NOW })).toStrictEqual({
-        ok: true,
-        events: [{ type: TENANT_CREDENTIAL_ROTATED, data: { tenantId: TENANT_ID, credential, replacement, previousKeyId, rotatedAt: AT } }],
-      });
+      given([registered])
+        .when({ type: 'RotateCredential', credential, replacement, now: NOW })
+        .then([{ type: TENANT_CREDENTIAL_ROTATED, data: { tenantId: TENANT_ID, credential, replacement, previousKeyId, rotatedAt: AT } }]);
     });
 
     it('names the credential replaced last', () => {
@@ -193,12 +195,10 @@ describe('decideTenant', () => {
         type: TENANT_CREDENTIAL_ROTATED,
         data: { tenantId: TENANT_ID, credential: 'api_key', replacement, previousKeyId: apiKey.keyId, rotatedAt: '2026-11-20T10:00:00.000Z' },
       };
-      const given = [registered, rotated];
       const next = { keyId: 'ak_77aa66bb55cc44dd', hash: 'scrypt$next' };
-      expect(decide(given, { type: 'RotateCredential', credential: 'api_key', replacement: next, now: NOW })).toStrictEqual({
-        ok: true,
-        events: [{ type: TENANT_CREDENTIAL_ROTATED, data: { tenantId: TENANT_ID, credential: 'api_key', replacement: next, previousKeyId: replacement.keyId, rotatedAt: AT } }],
-      });
+      given([registered, rotated])
+        .when({ type: 'RotateCredential', credential: 'api_key', replacement: next, now: NOW })
+        .then([{ type: TENANT_CREDENTIAL_ROTATED, data: { tenantId: TENANT_ID, credential: 'api_key', replacement: next, previousKeyId: replacement.keyId, rotatedAt: AT } }]);
     });
   });
 
@@ -206,11 +206,11 @@ describe('decideTenant', () => {
     it.each<[string, TenantEvent[], string]>([
       ['the registered secret', [registered], 'k1:whsec-a'],
       ['the secret of the last rotation', [registered, webhookRotated('k1:whsec-a', 'k1:whsec-b')], 'k1:whsec-b'],
-    ])('keeps %s signing until the time given', (_, given, current) => {
+    ])('keeps %s signing until the time given', (_, history, current) => {
       const command: TenantCommand = { type: 'RotateWebhookSecret', webhookSecret: { ciphertext: 'k1:whsec-c' }, previousValidUntil: '2026-11-27T10:00:00.000Z', now: NOW };
-      expect(decide(given, command)).toStrictEqual({
-        ok: true,
-        events: [
+      given(history)
+        .when(command)
+        .then([
           {
             type: TENANT_WEBHOOK_SECRET_ROTATED,
             data: {
@@ -221,8 +221,7 @@ describe('decideTenant', () => {
               rotatedAt: AT,
             },
           },
-        ],
-      });
+        ]);
     });
   });
 
@@ -236,8 +235,8 @@ describe('decideTenant', () => {
       ['only the secret stale, the previous current', [registeredUnder('k2:whsec-a'), webhookRotated('k2:whsec-a', 'k1:whsec-b')], [resealed('k2:whsec-b', 'k2:whsec-a')]],
       ['only the previous secret stale', [registered, webhookRotated('k1:whsec-a', 'k2:whsec-b')], [resealed('k2:whsec-b', 'k2:whsec-a')]],
       ['both secrets stale', [registered, webhookRotated('k1:whsec-a', 'k1:whsec-b')], [resealed('k2:whsec-b', 'k2:whsec-a')]],
-    ])('%s', (_, given, expected) => {
-      expect(decide(given, resealSecrets)).toStrictEqual({ ok: true, events: expected });
+    ])('%s', (_, history, expected) => {
+      given(history).when(resealSecrets).then(expected);
     });
   });
 });
@@ -247,11 +246,10 @@ describe('SetTwilioAuthToken', () => {
     ['a tenant without one', [registered]],
     ['a tenant with one already (the new one replaces it)', [registered, twilioTokenSet('k1:twilio-a')]],
     ['a tenant whose token was cleared', [registered, twilioTokenSet('k1:twilio-a'), twilioTokenCleared]],
-  ])('records the sealed token for %s', (_, given) => {
-    expect(decide(given, { type: 'SetTwilioAuthToken', authToken: { ciphertext: 'k1:twilio-b' }, now: NOW })).toStrictEqual({
-      ok: true,
-      events: [{ type: TENANT_TWILIO_AUTH_TOKEN_SET, data: { tenantId: TENANT_ID, authToken: { ciphertext: 'k1:twilio-b' }, setAt: AT } }],
-    });
+  ])('records the sealed token for %s', (_, history) => {
+    given(history)
+      .when({ type: 'SetTwilioAuthToken', authToken: { ciphertext: 'k1:twilio-b' }, now: NOW })
+      .then([{ type: TENANT_TWILIO_AUTH_TOKEN_SET, data: { tenantId: TENANT_ID, authToken: { ciphertext: 'k1:twilio-b' }, setAt: AT } }]);
   });
 });
 
@@ -260,8 +258,8 @@ describe('ClearTwilioAuthToken', () => {
     ['removes the token set', [registered, twilioTokenSet('k1:twilio-a')], [{ type: TENANT_TWILIO_AUTH_TOKEN_CLEARED, data: { tenantId: TENANT_ID, clearedAt: AT } }]],
     ['records nothing for a tenant that never had one', [registered], []],
     ['records nothing for a token already cleared', [registered, twilioTokenSet('k1:twilio-a'), twilioTokenCleared], []],
-  ])('%s', (_, given, expected) => {
-    expect(decide(given, { type: 'ClearTwilioAuthToken', now: NOW })).toStrictEqual({ ok: true, events: expected });
+  ])('%s', (_, history, expected) => {
+    given(history).when({ type: 'ClearTwilioAuthToken', now: NOW }).then(expected);
   });
 });
 
@@ -275,8 +273,8 @@ describe('ResealSecrets with a Twilio auth token', () => {
     ],
     ['leaves a token already under the current key alone', [registered, twilioTokenSet('k2:twilio-a')], [resealed('k2:whsec-a', null)]],
     ['has no token to seal once it is cleared', [registered, twilioTokenSet('k1:twilio-a'), twilioTokenCleared], [resealed('k2:whsec-a', null)]],
-  ])('%s', (_, given, expected) => {
-    expect(decide(given, resealSecrets)).toStrictEqual({ ok: true, events: expected });
+  ])('%s', (_, history, expected) => {
+    given(history).when(resealSecrets).then(expected);
   });
 });
 

@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import { SqlExecutor } from '@pvs/sql';
 import { PgPoolClient } from '@pvs/sql/postgres';
 import { createTestDatabase, describeWithPostgres, TestDatabase } from '@pvs/sql/testing';
+import { sleep } from '@pvs/testing';
 import { CatchUpSubscription } from '../catch-up-subscription';
 import { Checkpoint, NO_STREAM, NewEvent, RecordedEvent } from '../event-store.port';
 import { appendToStream } from './append-to-stream';
@@ -10,7 +11,6 @@ import { PostgresEventStore } from './postgres-event-store';
 
 const metadata = { correlationId: 'race' };
 const newEvent = (type: string): NewEvent => ({ id: randomUUID(), type, data: {}, metadata });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A connection holding a transaction open, as a slow writer would. */
 async function openTransaction(url: string) {

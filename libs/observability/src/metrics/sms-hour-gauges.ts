@@ -1,10 +1,15 @@
 import { Logger } from '@nestjs/common';
 import { Gauge, Registry } from 'prom-client';
-import { SmsHours } from '@pvs/read-model';
 import { readOncePerScrape } from './scrape-reading';
 
+/** What the gauges read of the hourly SMS counts (the read model's `SmsHours` is one). */
+export interface SmsHourCounts {
+  readonly currentHour: Date;
+  readonly counts: readonly { readonly hour: Date; readonly institution: string; readonly bucket: string; readonly reason: string | null; readonly sms: number }[];
+}
+
 /** The last 48 hours' SMS counts, the current hour's included, as `/admin/sms/stats` answers them. */
-export type SmsHoursSource = () => Promise<SmsHours>;
+export type SmsHoursSource = () => Promise<SmsHourCounts>;
 
 const logger = new Logger('Metrics');
 
@@ -40,7 +45,7 @@ export class SmsHourGauges {
   private async read(): Promise<void> {
     for (const windows of Object.values(this.gauges)) for (const gauge of Object.values(windows)) gauge.reset();
     if (!this.source) return;
-    let hours: SmsHours;
+    let hours: SmsHourCounts;
     try {
       hours = await this.source();
     } catch (error) {

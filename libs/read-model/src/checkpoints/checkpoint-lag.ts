@@ -1,7 +1,4 @@
-import { EventFilter, EventStore } from '@pvs/event-store';
-import { SqlExecutor } from '@pvs/sql';
-import { leastPartitionCheckpoint } from './partition-checkpoints';
-import { loadProjectionCheckpoint } from './projection-checkpoints';
+import { Checkpoint, EventFilter, EventStore } from '@pvs/event-store';
 
 export interface CheckpointLag {
   readonly checkpoint: string | null;
@@ -11,12 +8,8 @@ export interface CheckpointLag {
   readonly lagSeconds: number;
 }
 
-/**
- * How far the reader that keeps its checkpoint in `rm_checkpoints` under `name` is behind the log; for a reader
- * of `partitions` partitions, how far its slowest partition is (counting every partition's events from there).
- */
-export async function checkpointLag(events: EventStore, sql: SqlExecutor, name: string, filter: EventFilter, now: Date, partitions?: number): Promise<CheckpointLag> {
-  const checkpoint = partitions === undefined ? await loadProjectionCheckpoint(sql, name) : await leastPartitionCheckpoint(sql, name, partitions);
+/** How far a reader standing at `checkpoint` (null: the start) is behind the log, counting the events its filter passes. */
+export async function checkpointLag(events: EventStore, checkpoint: Checkpoint | null, filter: EventFilter, now: Date): Promise<CheckpointLag> {
   const backlog = await events.backlog({ after: checkpoint, filter });
   const lagMs = backlog.oldestRecordedAt ? Math.max(0, now.getTime() - backlog.oldestRecordedAt.getTime()) : 0;
   return { checkpoint, lagEvents: backlog.events, lagSeconds: lagMs / 1000 };

@@ -1,22 +1,10 @@
 import { SqlExecutor } from '@pvs/sql';
 
+/** Where a projection stands in the log (null: nowhere yet); the projector alone writes it. */
 export async function loadProjectionCheckpoint(sql: SqlExecutor, projection: string): Promise<string | null> {
   const [row] = await sql.query<{ checkpoint: string | null }>(
     'SELECT checkpoint FROM rm_checkpoints WHERE projection = $1',
     [projection],
   );
   return row?.checkpoint ?? null;
-}
-
-/** Call inside the transaction that applied the events up to `checkpoint`. */
-export async function storeProjectionCheckpoint(sql: SqlExecutor, projection: string, checkpoint: string | null): Promise<void> {
-  await sql.query(
-    `INSERT INTO rm_checkpoints (projection, checkpoint, updated_at) VALUES ($1, $2, now())
-     ON CONFLICT (projection) DO UPDATE SET checkpoint = EXCLUDED.checkpoint, updated_at = now()`,
-    [projection, checkpoint],
-  );
-}
-
-export async function deleteProjectionCheckpoint(sql: SqlExecutor, projection: string): Promise<void> {
-  await sql.query('DELETE FROM rm_checkpoints WHERE projection = $1', [projection]);
 }

@@ -16,7 +16,7 @@ export class ReadModelPosition {
 
   /** How far behind the log the furthest behind of the projections is, in seconds. */
   async lagSeconds(projections: readonly ProjectionDefinition[]): Promise<number> {
-    const lags = await Promise.all(projections.map(async ({ name, filter }) => (await checkpointLag(this.events, this.sql, name, filter, this.now())).lagSeconds));
+    const lags = await Promise.all(projections.map(async ({ name, filter }) => (await checkpointLag(this.events, await loadProjectionCheckpoint(this.sql, name), filter, this.now())).lagSeconds));
     return Math.max(0, ...lags);
   }
 

@@ -32,9 +32,9 @@ interface RebuildRow {
   error: string | null;
 }
 
-/** `rm_projection_rebuilds`: each requested rebuild and how far it got, written by the projector running it. */
+/** `rm_projection_rebuilds`: each requested rebuild and how far it got, as the projector running it recorded. */
 export class ProjectionRebuilds {
-  constructor(private readonly sql: SqlExecutor) {}
+  constructor(protected readonly sql: SqlExecutor) {}
 
   async find(requestId: string): Promise<RebuildProgress | null> {
     const [row] = await this.sql.query<RebuildRow>(
@@ -53,36 +53,5 @@ export class ProjectionRebuilds {
           error: row.error,
         }
       : null;
-  }
-
-  async begin(requestId: string, projection: string, startedAt: Date): Promise<void> {
-    await this.sql.query(
-      `INSERT INTO rm_projection_rebuilds (request_id, projection, status, events_done, events_total, events_per_s, started_at)
-       VALUES ($1, $2, 'running', 0, 0, 0, $3)`,
-      [requestId, projection, startedAt],
-    );
-  }
-
-  async progress(requestId: string, counts: RebuildCounts): Promise<void> {
-    await this.sql.query(
-      `UPDATE rm_projection_rebuilds SET events_done = $2, events_total = $3, events_per_s = $4 WHERE request_id = $1`,
-      [requestId, counts.eventsDone, counts.eventsTotal, counts.eventsPerSecond],
-    );
-  }
-
-  async finish(requestId: string, counts: RebuildCounts, finishedAt: Date, error: string | null = null): Promise<void> {
-    await this.sql.query(
-      `UPDATE rm_projection_rebuilds SET status = $2, events_done = $3, events_total = $4, events_per_s = $5, finished_at = $6, error = $7
-       WHERE request_id = $1`,
-      [requestId, error === null ? 'done' : 'failed', counts.eventsDone, counts.eventsTotal, counts.eventsPerSecond, finishedAt, error],
-    );
-  }
-
-  /** For the projection's new leader: a rebuild still marked running was cut short with its process. */
-  async failInterrupted(projection: string, finishedAt: Date): Promise<void> {
-    await this.sql.query(
-      `UPDATE rm_projection_rebuilds SET status = 'failed', finished_at = $2, error = $3 WHERE projection = $1 AND status = 'running'`,
-      [projection, finishedAt, REBUILD_INTERRUPTED],
-    );
   }
 }

@@ -2,6 +2,7 @@ import { projectionStream } from '@pvs/contracts';
 import { EventStore } from '@pvs/event-store';
 import { SqlExecutor } from '@pvs/sql';
 import { CheckpointLag, checkpointLag } from '../checkpoints/checkpoint-lag';
+import { loadProjectionCheckpoint } from '../checkpoints/projection-checkpoints';
 import { PROJECTIONS, ProjectionDefinition } from './projection-catalog';
 import { ProjectionRebuilds, RebuildProgress } from './projection-rebuilds';
 
@@ -59,7 +60,7 @@ export class ProjectionStatuses {
 
   async status(projection: ProjectionDefinition): Promise<ProjectionStatus> {
     const [lag, { rebuild }] = await Promise.all([
-      checkpointLag(this.events, this.sql, projection.name, projection.filter, this.now()),
+      loadProjectionCheckpoint(this.sql, projection.name).then((checkpoint) => checkpointLag(this.events, checkpoint, projection.filter, this.now())),
       this.latestRebuild(projection.name),
     ]);
     return { name: projection.name, ...lag, rebuild };

@@ -8,14 +8,13 @@ import { webhookDeliveryMigrations } from '@pvs/webhook-deliveries';
 import { systemClock } from '../clock';
 import { FailedAttempts } from '../failed-attempts/failed-attempts.port';
 import { Infrastructure } from '../infrastructure';
-import { partitionMigrations } from '../partitions/schema';
 
 /** What a mode opened: the adapters that differ between modes. */
 export interface OpenedAdapters {
   /** The event store adapter, as opened (versions and timing are added here). */
   readonly store: EventStore;
   readonly appendSignals: AppendSignals;
-  /** The read model's database (and the outbox's). */
+  /** The database of the read model, the matcher's state and the notifier's outbox. */
   readonly sql: SqlClient;
   readonly bus: BusTransport;
   readonly throttlerStorage: ThrottlerStorage;
@@ -26,16 +25,22 @@ export interface OpenedAdapters {
   readonly closeOwn: () => Promise<void>;
 }
 
-/** The same in every mode: the event store every app sees (upcasting, timed), the read model migrated, health, closing. */
+/**
+ * The same in every mode: the event store every app sees (upcasting, timed); the read model and the outbox migrated,
+ * so their readers never meet a missing table (the matcher migrates its own state, which nobody else reads); health; closing.
+ */
 export async function assembleInfrastructure(opened: OpenedAdapters): Promise<Infrastructure> {
   const { sql, bus } = opened;
   const metrics = new Metrics();
   const eventStore = new InstrumentedEventStore(new UpcastingEventStore(opened.store), metrics);
-  await migrate(sql, [...readModelMigrations, ...webhookDeliveryMigrations, ...partitionMigrations]);
+  await migrate(sql, readModelMigrations);
+  await migrate(sql, webhookDeliveryMigrations);
   return {
     eventStore,
     appendSignals: opened.appendSignals,
     readModel: sql,
+    matcherDatabase: sql,
+    notifierDatabase: sql,
     bus,
     throttlerStorage: opened.throttlerStorage,
     failedAttempts: opened.failedAttempts,

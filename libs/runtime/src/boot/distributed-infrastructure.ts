@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
-import { ALERTS_TOPIC, PAYMENT_DECISIONS_TOPIC } from '@pvs/contracts/messages';
+import { ALERTS_TOPIC, PAYMENT_DECISIONS_TOPIC, WEBHOOK_REDELIVERIES_TOPIC } from '@pvs/contracts/messages';
 import { AppendSignal, EventStore } from '@pvs/event-store';
 import { KurrentDbEventStore } from '@pvs/event-store/kurrentdb';
 import { AppendNotifications, PostgresEventStore } from '@pvs/event-store/postgres';
@@ -12,7 +12,7 @@ import { Infrastructure } from '../infrastructure';
 import { RedisSyncedThrottlerStorage } from '../rate-limits/redis-synced-throttler-storage';
 import { assembleInfrastructure } from './assemble-infrastructure';
 
-/** Partitions of the decisions and alerts topics: the most notifier instances that can share the work. */
+/** Partitions of the notifier's topics (decisions, alerts, redeliveries): the most notifier instances that can share the work. */
 export const PAYMENT_DECISIONS_PARTITIONS = 6;
 
 /**
@@ -42,6 +42,7 @@ export async function openDistributedInfrastructure(services: DistributedService
     topics: [
       { name: PAYMENT_DECISIONS_TOPIC, partitions: PAYMENT_DECISIONS_PARTITIONS },
       { name: ALERTS_TOPIC, partitions: PAYMENT_DECISIONS_PARTITIONS },
+      { name: WEBHOOK_REDELIVERIES_TOPIC, partitions: PAYMENT_DECISIONS_PARTITIONS },
     ],
   });
   // Fail fast while Redis is down instead of queueing commands: health says so at once. The failed

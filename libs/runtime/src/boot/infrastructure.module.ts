@@ -4,7 +4,7 @@ import { BUS_TRANSPORT } from '@pvs/messaging';
 import { METRICS } from '@pvs/observability';
 import { CLOCK } from '../clock';
 import { FAILED_ATTEMPTS } from '../failed-attempts/failed-attempts.port';
-import { HEALTH_PROBES, Infrastructure, READ_MODEL_DATABASE, THROTTLER_STORAGE } from '../infrastructure';
+import { HEALTH_PROBES, Infrastructure, MATCHER_DATABASE, NOTIFIER_DATABASE, READ_MODEL_DATABASE, THROTTLER_STORAGE } from '../infrastructure';
 
 /** Binds every port token to the adapters opened at boot. */
 @Global()
@@ -15,6 +15,8 @@ export class InfrastructureModule {
       { provide: EVENT_STORE, useValue: infrastructure.eventStore },
       { provide: APPEND_SIGNALS, useValue: infrastructure.appendSignals },
       { provide: READ_MODEL_DATABASE, useValue: infrastructure.readModel },
+      { provide: MATCHER_DATABASE, useValue: infrastructure.matcherDatabase },
+      { provide: NOTIFIER_DATABASE, useValue: infrastructure.notifierDatabase },
       { provide: BUS_TRANSPORT, useValue: infrastructure.bus },
       { provide: THROTTLER_STORAGE, useValue: infrastructure.throttlerStorage },
       { provide: FAILED_ATTEMPTS, useValue: infrastructure.failedAttempts },

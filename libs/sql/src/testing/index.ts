@@ -1,1 +1,2 @@
 export * from './postgres-test-database';
+export * from './each-database';

@@ -1,5 +1,5 @@
-import { applyDecorators } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { Type, applyDecorators } from '@nestjs/common';
+import { ApiBearerAuth, ApiExtraModels, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiSecurity, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { ReferenceObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { MAX_PATH_PARAM_LENGTH } from '../path-params';
 import { schemaRef } from './schemas';
@@ -19,19 +19,29 @@ const ERRORS: Record<number, string> = {
 export const ApiErrors = (...statuses: (keyof typeof ERRORS)[]) =>
   applyDecorators(...statuses.map((status) => ApiResponse({ status, description: ERRORS[status], schema: schemaRef('ErrorResponse') })));
 
-/** A success response in the `{success:true, message?, data}` envelope. */
-export const ApiData = (status: number, description: string, data: SchemaObject | ReferenceObject, withMessage = false) =>
-  ApiResponse({
-    status,
-    description,
-    schema: {
-      type: 'object',
-      required: ['success', 'data', ...(withMessage ? ['message'] : [])],
-      properties: { success: { type: 'boolean', enum: [true] }, ...(withMessage ? { message: { type: 'string' } } : {}), data },
-    },
-  });
+/** A response's shape: a response class (its schema generated from its properties), or a schema where there is none yet. */
+type Shape = Type<unknown> | SchemaObject | ReferenceObject;
 
-export const ApiList = (description: string, item: SchemaObject | ReferenceObject) => ApiData(200, description, { type: 'array', items: item });
+const isClass = (shape: Shape): shape is Type<unknown> => typeof shape === 'function';
+const schemaOf = (shape: Shape): SchemaObject | ReferenceObject => (isClass(shape) ? { $ref: getSchemaPath(shape) } : shape);
+const modelsOf = (shape: Shape) => (isClass(shape) ? [ApiExtraModels(shape)] : []);
+
+/** A success response in the `{success:true, message?, data}` envelope. */
+export const ApiData = (status: number, description: string, data: Shape, withMessage = false) =>
+  applyDecorators(
+    ...modelsOf(data),
+    ApiResponse({
+      status,
+      description,
+      schema: {
+        type: 'object',
+        required: ['success', 'data', ...(withMessage ? ['message'] : [])],
+        properties: { success: { type: 'boolean', enum: [true] }, ...(withMessage ? { message: { type: 'string' } } : {}), data: schemaOf(data) },
+      },
+    }),
+  );
+
+export const ApiList = (description: string, item: Shape) => applyDecorators(...modelsOf(item), ApiData(200, description, { type: 'array', items: schemaOf(item) }));
 
 /** Class-level: an operators' controller behind the admin bearer token. */
 export const AdminApi = () => applyDecorators(ApiTags('operators'), ApiBearerAuth('adminToken'), ApiErrors(401));

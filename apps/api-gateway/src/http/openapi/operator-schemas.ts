@@ -1,5 +1,5 @@
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { ALERT_KINDS, GATEWAYS, PAYMENT_STATUSES, REVIEW_REASONS, SMS_SOURCES } from '@pvs/contracts';
+import { ALERT_KINDS, ALERT_WEBHOOK_EVENTS, GATEWAYS, PAYMENT_STATUSES, SMS_SOURCES } from '@pvs/contracts';
 import { DELIVERY_STATUSES } from '@pvs/webhook-deliveries';
 import { dateTime, nullable, pkr, uuid } from './schemas';
 
@@ -11,29 +11,6 @@ export const LEARNED_TEMPLATE_ID = '^learned\\.[0-9a-f]{12}$';
 
 /** Response shapes of the operators' endpoints. */
 export const OPERATOR_SCHEMAS: Record<string, SchemaObject> = {
-  OperatorPayment: {
-    allOf: [
-      { $ref: '#/components/schemas/PaymentStatus' },
-      { type: 'object', required: ['tenant_id', 'created_at'], properties: { tenant_id: uuid, created_at: dateTime } },
-    ],
-  },
-  ListedPayment: {
-    allOf: [
-      { $ref: '#/components/schemas/OperatorPayment' },
-      {
-        type: 'object',
-        required: ['review_reason', 'departures'],
-        properties: {
-          review_reason: nullable({ type: 'string', enum: [...REVIEW_REASONS], description: 'Why it went to manual review (its last flag); null when it never did' }),
-          departures: {
-            type: 'array',
-            items: str,
-            description: "What the SMS it was decided on shows that its institution usually does not send (\"JazzCash transaction ids are usually 12 digits; this one is 11 digits\")",
-          },
-        },
-      },
-    ],
-  },
   RecordedEvent: {
     type: 'object',
     description: 'A stored event, its data in the current shape of its type (amounts in paisa); metadata.schemaVersion is the version it was recorded at (none: 1)',
@@ -66,6 +43,7 @@ export const OPERATOR_SCHEMAS: Record<string, SchemaObject> = {
   },
   ForwardedSms: {
     type: 'object',
+    required: ['sms_id', 'tenant_id', 'sender', 'body', 'source', 'received_at', 'recorded_at', 'state', 'rejection_reason', 'gateway', 'reference', 'amount', 'transaction_uuid', 'outcome', 'readable_by'],
     properties: {
       sms_id: uuid,
       tenant_id: uuid,
@@ -178,11 +156,12 @@ export const OPERATOR_SCHEMAS: Record<string, SchemaObject> = {
   },
   WebhookDelivery: {
     type: 'object',
+    required: ['id', 'tenant_id', 'transaction_uuid', 'event', 'url', 'status', 'attempts', 'next_attempt_at', 'last_status_code', 'last_error', 'created_at', 'delivered_at'],
     properties: {
       id: uuid,
       tenant_id: uuid,
-      transaction_uuid: uuid,
-      event: { type: 'string', enum: ['payment.verified', 'payment.manual_review', 'payment.failed'] },
+      transaction_uuid: { ...nullable(uuid), description: 'The payment it is about; null for an alert about no payment (a phone, a ledger)' },
+      event: { type: 'string', enum: ['payment.verified', 'payment.manual_review', 'payment.failed', ...ALERT_WEBHOOK_EVENTS], description: 'A payment webhook, or an alert webhook the tenant opted into' },
       url: nullable({ type: 'string', format: 'uri' }),
       status: { type: 'string', enum: [...DELIVERY_STATUSES] },
       attempts: { type: 'integer', minimum: 0 },
@@ -195,6 +174,7 @@ export const OPERATOR_SCHEMAS: Record<string, SchemaObject> = {
   },
   WebhookAttempt: {
     type: 'object',
+    required: ['attempt', 'started_at', 'duration_ms', 'status_code', 'error', 'outcome', 'next_attempt_at'],
     properties: {
       attempt: { type: 'integer', minimum: 1 },
       started_at: dateTime,
@@ -225,11 +205,12 @@ export const OPERATOR_SCHEMAS: Record<string, SchemaObject> = {
       rebuild: nullable({
         type: 'object',
         description: 'the last online rebuild',
+        required: ['status', 'events_done', 'events_total', 'events_per_s', 'started_at', 'finished_at', 'error'],
         properties: {
           status: { type: 'string', enum: ['requested', 'running', 'done', 'failed'] },
           events_done: { type: 'integer', minimum: 0 },
-          events_total: nullable({ type: 'integer', minimum: 0 }),
-          events_per_s: nullable({ type: 'number', minimum: 0 }),
+          events_total: { type: 'integer', minimum: 0, description: 'the events of the log it had to replay when it started (0 until then)' },
+          events_per_s: { type: 'number', minimum: 0 },
           started_at: nullable(dateTime),
           finished_at: nullable(dateTime),
           error: nullable(str),
@@ -280,12 +261,24 @@ export const OPERATOR_SCHEMAS: Record<string, SchemaObject> = {
     properties: {
       template: {
         type: 'object',
+        required: ['id', 'gateway', 'institution', 'sender', 'pattern', 'slots', 'auto_slots'],
         properties: { id: str, gateway: str, institution: nullable(str), sender: str, pattern: str, slots: { type: 'array', items: str }, auto_slots: { type: 'array', items: str } },
       },
       would_read: {
         type: 'object',
         description: 'The rejected SMS it would read (the first 50 shown)',
-        properties: { count, samples: { type: 'array', items: { type: 'object', additionalProperties: true } } },
+        required: ['count', 'samples'],
+        properties: {
+          count,
+          samples: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['sms_id', 'tenant_id', 'body', 'amount', 'reference'],
+              properties: { sms_id: uuid, tenant_id: uuid, body: str, amount: pkr, reference: nullable(str) },
+            },
+          },
+        },
       },
       upgrades: { ...count, description: 'Parsed SMS read by their words alone that it would read, the same way' },
       scanned: { ...count, description: "The stored SMS of the sender looked at (the tenant's newest 20,000)" },

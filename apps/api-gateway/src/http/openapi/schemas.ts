@@ -57,19 +57,6 @@ export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
       created_at: dateTime,
     },
   },
-  PaymentStatus: {
-    type: 'object',
-    required: ['uuid', 'gateway', 'transaction_reference', 'amount_expected', 'amount_detected', 'status', 'verified_at'],
-    properties: {
-      uuid,
-      gateway: { type: 'string', enum: [...GATEWAYS] },
-      transaction_reference: { type: 'string' },
-      amount_expected: pkr,
-      amount_detected: { ...nullable(pkr), description: 'the amount in the matched notification; null when none' },
-      status: { type: 'string', enum: [...PAYMENT_STATUSES] },
-      verified_at: nullable(dateTime),
-    },
-  },
   SmsIngestRequest: {
     type: 'object',
     required: ['sender', 'body'],

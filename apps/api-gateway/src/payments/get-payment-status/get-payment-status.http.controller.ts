@@ -2,13 +2,12 @@ import { Tenant } from '@pvs/domain';
 import { Controller, Get, Param, UseGuards } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
 import { ApiData, ApiErrors, MerchantApi, PathParam } from '../../http/openapi/api-docs';
-import { schemaRef } from '../../http/openapi/schemas';
 import { ApiKeyGuard } from '../../auth/api-key.guard';
 import { CurrentTenant } from '../../auth/current-tenant.decorator';
 import { TenantThrottlerGuard } from '../../auth/tenant-throttler.guard';
 import { UuidOrNotFoundPipe } from '../../http/uuid-or-not-found.pipe';
 import { RATE_LIMITS } from '../../rate-limits';
-import { paymentResponse } from '../payment-response';
+import { PaymentResponse } from '../payment-response';
 import { GetPaymentStatusHandler } from './get-payment-status.handler';
 import { valueOf } from '../../http/refusals';
 
@@ -24,11 +23,11 @@ export class GetPaymentStatusHttpController {
       'through any gateway process, shows that state or a later one.',
   )
   @PathParam('uuid', 'The transaction UUID returned at submission; anything else is a 404')
-  @ApiData(200, 'The payment', schemaRef('PaymentStatus'))
+  @ApiData(200, 'The payment', PaymentResponse)
   @ApiErrors(404, 429)
   @UseGuards(ApiKeyGuard, TenantThrottlerGuard)
   @Throttle({ default: RATE_LIMITS.status })
   async status(@CurrentTenant() tenant: Tenant, @Param('uuid', new UuidOrNotFoundPipe('Transaction')) uuid: string) {
-    return { success: true, data: paymentResponse(valueOf(await this.handler.status(tenant.id, uuid))) };
+    return { success: true, data: PaymentResponse.of(valueOf(await this.handler.status(tenant.id, uuid))) };
   }
 }

@@ -3,9 +3,8 @@ import { GATEWAYS, PAYMENT_STATUSES } from '@pvs/contracts';
 import { PAYMENT_VIEWS, PaymentViews } from '@pvs/read-model';
 import { OperatorGuard } from '../../auth/operator.guard';
 import { AdminApi, ApiErrors, ApiList, ChoiceQuery, LimitQuery, Summary, UuidQuery } from '../../http/openapi/api-docs';
-import { schemaRef } from '../../http/openapi/schemas';
 import { limitParam, optionalChoiceParam, optionalUuidParam } from '../../http/query-params';
-import { listedPaymentResponse } from '../payment-response';
+import { ListedPaymentResponse } from '../payment-response';
 
 /** Payments of every tenant for operators, newest first: `?status=manual_review` is the review queue. */
 @Controller('admin/payments')
@@ -20,7 +19,7 @@ export class ListPaymentsHttpController {
   @UuidQuery('tenant_id', 'Only this tenant')
   @ChoiceQuery('gateway', GATEWAYS)
   @LimitQuery()
-  @ApiList('The payments', schemaRef('ListedPayment'))
+  @ApiList('The payments', ListedPaymentResponse)
   @ApiErrors(422)
   async list(@Query('status') status?: string, @Query('tenant_id') tenantId?: string, @Query('gateway') gateway?: string, @Query('limit') limit?: string) {
     const payments = await this.views.list({
@@ -29,6 +28,6 @@ export class ListPaymentsHttpController {
       gateway: optionalChoiceParam('gateway', gateway, GATEWAYS),
       limit: limitParam(limit),
     });
-    return { success: true, data: payments.map(listedPaymentResponse) };
+    return { success: true, data: payments.map((payment) => ListedPaymentResponse.of(payment)) };
   }
 }

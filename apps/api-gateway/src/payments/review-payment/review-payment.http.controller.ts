@@ -1,11 +1,10 @@
 import { Body, Controller, HttpCode, HttpStatus, Param, Post, Req, UseGuards } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
 import { AdminApi, ApiBodyErrors, ApiData, ApiErrors, PathParam, Summary } from '../../http/openapi/api-docs';
-import { schemaRef } from '../../http/openapi/schemas';
 import { CurrentOperator, OperatorGuard } from '../../auth/operator.guard';
 import { Principal } from '@pvs/domain';
 import { UuidOrNotFoundPipe } from '../../http/uuid-or-not-found.pipe';
-import { paymentResponse } from '../payment-response';
+import { PaymentResponse } from '../payment-response';
 import { paymentView } from '../payment-history';
 import { ReviewPaymentHandler, ReviewVerdict } from './review-payment.handler';
 import { ReviewPaymentRequest } from './review-payment.request.dto';
@@ -14,7 +13,7 @@ import { valueOf } from '../../http/refusals';
 @Controller('admin/payments')
 @AdminApi()
 @PathParam('uuid', 'The transaction UUID')
-@ApiData(200, 'The payment after the decision', schemaRef('PaymentStatus'))
+@ApiData(200, 'The payment after the decision', PaymentResponse)
 @ApiBodyErrors()
 @ApiErrors(404, 409)
 @UseGuards(OperatorGuard)
@@ -37,6 +36,6 @@ export class ReviewPaymentHttpController {
 
   private async review(uuid: string, verdict: ReviewVerdict, body: ReviewPaymentRequest, by: Principal, correlationId: string) {
     const payment = valueOf(await this.handler.review(uuid, verdict, body, by, correlationId));
-    return { success: true, data: paymentResponse(paymentView(payment)) };
+    return { success: true, data: PaymentResponse.of(paymentView(payment)) };
   }
 }

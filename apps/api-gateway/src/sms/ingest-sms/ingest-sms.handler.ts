@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SMS_CATEGORY, SMS_MATCHED, SMS_REJECTED, SMS_UNMATCHED, SmsOutcome, SmsReceivedData, isOutcomeOfParse, paisaToPkr, smsStream } from '@pvs/contracts';
+import { Paisa, SMS_CATEGORY, SMS_MATCHED, SMS_REJECTED, SMS_UNMATCHED, SmsOutcome, SmsReceivedData, isOutcomeOfParse, smsStream } from '@pvs/contracts';
 import { ForwarderHandle, NO_SMS, Result, Tenant, accountCarriedBy, forwarderIdOf, outcomesOfParse, refused, smsDecider, smsIdFor, succeed } from '@pvs/domain';
 import { APPEND_SIGNALS, AppendSignals, Checkpoint, EVENT_STORE, EventFilter, EventStore, RecordedEvent, handleCommand } from '@pvs/event-store';
 import { METRICS, Metrics } from '@pvs/observability';
@@ -14,12 +14,12 @@ import { rejectionMessage } from './rejection-messages';
 
 export type IngestStatus = 'verified' | 'manual_review' | 'unmatched' | 'processing';
 
-/** The ingest response (spec 2.5). */
+/** What became of a forwarded SMS: its reading and, within the wait, the matcher's word on it. */
 export interface IngestOutcome {
   readonly status: IngestStatus;
-  readonly transaction_uuid: string | null;
+  readonly paymentId: string | null;
   readonly reference: string | null;
-  readonly amount: number;
+  readonly amountPaisa: Paisa;
 }
 
 const POLL_MS = 25;
@@ -69,11 +69,11 @@ export class IngestSmsHandler {
     if (recorded.events.length > 0 && parse.type === SMS_REJECTED) this.metrics.smsRejections.inc({ reason: parse.data.reason });
     const { event: lastParse, version: parsedVersion } = recorded.state.lastParse;
     if (lastParse.type === SMS_REJECTED) return refused('unprocessable', rejectionMessage(lastParse.data.reason));
-    const known = { reference: lastParse.data.reference, amount: paisaToPkr(lastParse.data.amountPaisa) };
+    const known = { reference: lastParse.data.reference, amountPaisa: lastParse.data.amountPaisa };
     const decided = await this.waitForOutcome(stream, parsedVersion, outcomesOfParse(recorded.state, parsedVersion), recorded.checkpoint);
-    if (!decided) return succeed({ status: 'processing', transaction_uuid: null, ...known });
-    if (decided.type === SMS_MATCHED) return succeed({ status: decided.data.status, transaction_uuid: decided.data.paymentId, ...known });
-    return succeed({ status: 'unmatched', transaction_uuid: null, ...known });
+    if (!decided) return succeed({ status: 'processing', paymentId: null, ...known });
+    if (decided.type === SMS_MATCHED) return succeed({ status: decided.data.status, paymentId: decided.data.paymentId, ...known });
+    return succeed({ status: 'unmatched', paymentId: null, ...known });
   }
 
   /**

@@ -11,8 +11,10 @@ import { TenantThrottlerGuard } from '../../auth/tenant-throttler.guard';
 import { RATE_LIMITS } from '../../rate-limits';
 import { readForwardedSms } from './forwarded-sms';
 import { forwarderHeader } from '../../forwarders/forwarder-header';
-import { HeartbeatOutcome, RecordHeartbeatHandler } from '../../forwarders/record-heartbeat.handler';
-import { IngestOutcome, IngestSmsHandler } from './ingest-sms.handler';
+import { HeartbeatResponse, heartbeatResponse } from '../../forwarders/heartbeat.response';
+import { RecordHeartbeatHandler } from '../../forwarders/record-heartbeat.handler';
+import { IngestSmsHandler } from './ingest-sms.handler';
+import { IngestResponse, ingestResponse } from './ingest-sms.response';
 import { valueOf } from '../../http/refusals';
 import { EMPTY_TWIML, answerTwilio, isTwilioRequest } from './twilio-request';
 import { TwilioSignatureGuard } from './twilio-signature.guard';
@@ -60,16 +62,16 @@ export class IngestSmsHttpController {
     @Body() body: Record<string, unknown>,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<IngestOutcome | HeartbeatOutcome | string> {
+  ): Promise<IngestResponse | HeartbeatResponse | string> {
     const reading = readForwardedSms(body);
     // A malformed body is a 4xx even from Twilio: it shows in Twilio's debugger with our reason, where an operator looks.
     if ('error' in reading) throw new UnprocessableEntityException(reading.error);
     const header = forwarderHeader(request);
     const named = header === null ? reading : { ...reading, device: header, namedBy: 'header' as const };
-    if ('heartbeat' in named) return this.heartbeats.heartbeat(tenant, named, request.id);
+    if ('heartbeat' in named) return heartbeatResponse(named.heartbeat, await this.heartbeats.heartbeat(tenant, named, request.id));
     const outcome = await this.handler.ingest(tenant, named, request.id);
     // Twilio wants TwiML, and reads any 4xx as its error 11200: a non-payment SMS is recorded, not Twilio's fault.
     if (isTwilioRequest(request)) return answerTwilio(reply);
-    return valueOf(outcome);
+    return ingestResponse(valueOf(outcome));
   }
 }

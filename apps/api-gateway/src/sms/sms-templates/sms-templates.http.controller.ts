@@ -74,6 +74,7 @@ export class SmsTemplatesHttpController {
   @Summary('Learn a template from an example: recorded, live in every gateway, and the rejected SMS it reads parsed again')
   @ApiData(201, 'The template, and the re-parse of the SMS it reads', {
     type: 'object',
+    required: ['template', 'reparse'],
     properties: { template: schemaRef('LearnedTemplate'), reparse: schemaRef('ReparseResult') },
   })
   @ApiBodyErrors()

@@ -1,11 +1,11 @@
 import { Controller, Get, Inject, NotFoundException, Param, Query, UseGuards } from '@nestjs/common';
-import { DELIVERY_STATUSES, Delivery, DeliveryOutbox } from '@pvs/webhook-deliveries';
+import { DELIVERY_STATUSES, Delivery, DeliveryViews } from '@pvs/webhook-deliveries';
 import { OperatorGuard } from '../../auth/operator.guard';
 import { AdminApi, ApiData, ApiErrors, ApiList, ChoiceQuery, LimitQuery, PathParam, Summary, UuidQuery } from '../../http/openapi/api-docs';
 import { schemaRef } from '../../http/openapi/schemas';
 import { limitParam, optionalChoiceParam, optionalUuidParam } from '../../http/query-params';
 import { UuidOrNotFoundPipe } from '../../http/uuid-or-not-found.pipe';
-import { DELIVERY_OUTBOX } from '../delivery-outbox.token';
+import { DELIVERY_VIEWS } from '../delivery-views.token';
 
 export function deliveryResponse(delivery: Delivery) {
   return {
@@ -29,7 +29,7 @@ export function deliveryResponse(delivery: Delivery) {
 @UseGuards(OperatorGuard)
 @AdminApi()
 export class ListDeliveriesHttpController {
-  constructor(@Inject(DELIVERY_OUTBOX) private readonly outbox: DeliveryOutbox) {}
+  constructor(@Inject(DELIVERY_VIEWS) private readonly deliveries: DeliveryViews) {}
 
   @Get('deliveries')
   @Summary('Webhook deliveries, newest first')
@@ -45,26 +45,33 @@ export class ListDeliveriesHttpController {
     @Query('transaction_uuid') paymentId?: string,
     @Query('limit') limit?: string,
   ) {
-    const deliveries = await this.outbox.list({
+    const listed = await this.deliveries.list({
       status: optionalChoiceParam('status', status, DELIVERY_STATUSES),
       tenantId: optionalUuidParam('tenant_id', tenantId),
       paymentId: optionalUuidParam('transaction_uuid', paymentId),
       limit: limitParam(limit),
     });
-    return { success: true, data: deliveries.map(deliveryResponse) };
+    return { success: true, data: listed.map(deliveryResponse) };
   }
 
   @Get('deliveries/:id')
   @Summary('One delivery with its body and every attempt')
   @PathParam('id', 'The delivery id (the webhook-id header)')
   @ApiData(200, 'The delivery', {
-    allOf: [schemaRef('WebhookDelivery'), { type: 'object', properties: { body: { type: 'string', description: 'the exact bytes sent and signed' }, attempts_log: { type: 'array', items: schemaRef('WebhookAttempt') } } }],
+    allOf: [
+      schemaRef('WebhookDelivery'),
+      {
+        type: 'object',
+        required: ['body', 'attempts_log'],
+        properties: { body: { type: 'string', description: 'the exact bytes sent and signed' }, attempts_log: { type: 'array', items: schemaRef('WebhookAttempt') } },
+      },
+    ],
   })
   @ApiErrors(404)
   async show(@Param('id', new UuidOrNotFoundPipe('Delivery')) id: string) {
-    const delivery = await this.outbox.find(id);
+    const delivery = await this.deliveries.find(id);
     if (!delivery) throw new NotFoundException('Delivery not found');
-    const attempts = await this.outbox.attempts(id);
+    const attempts = await this.deliveries.attempts(id);
     return {
       success: true,
       data: {
@@ -89,7 +96,7 @@ export class ListDeliveriesHttpController {
   @ApiList('The endpoints', schemaRef('FailingEndpoint'))
   @ApiErrors(422)
   async endpoints(@Query('limit') limit?: string) {
-    const failing = await this.outbox.failingEndpoints(limitParam(limit));
+    const failing = await this.deliveries.failingEndpoints(limitParam(limit));
     return {
       success: true,
       data: failing.map((endpoint) => ({

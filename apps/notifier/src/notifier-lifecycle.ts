@@ -1,18 +1,12 @@
 import { ConfigError } from '@pvs/runtime';
 import { SecretBox, TenantDirectory, secretsKeyMismatch } from '@pvs/tenants';
 import { DeliveryWorker } from './delivery/delivery-worker';
-import { EnqueueAlertDeliveries } from './webhooks/enqueue-alert-deliveries';
-import { EnqueueDeliveries } from './webhooks/enqueue-deliveries';
 
-export const NOTIFIER = Symbol('NOTIFIER');
-
-/** The notifier's moving parts, started and stopped together; the bus delivers decisions to `deliveries`, alerts to `alerts`. */
-export class Notifier {
+/** What the notifier starts and stops: its tenant directory (checked against the secrets key first), then its delivery worker. */
+export class NotifierLifecycle {
   constructor(
-    readonly tenants: TenantDirectory,
-    readonly worker: DeliveryWorker,
-    readonly deliveries: EnqueueDeliveries,
-    readonly alerts: EnqueueAlertDeliveries,
+    private readonly tenants: TenantDirectory,
+    private readonly worker: DeliveryWorker,
     private readonly secretBox: SecretBox,
   ) {}
 

@@ -11,19 +11,19 @@ function partitionKey(reader: string, partition: number): string {
  */
 export async function loadPartitionCheckpoints(sql: SqlExecutor, reader: string, partitions: readonly number[]): Promise<Map<number, string | null>> {
   const keys = partitions.map((partition) => partitionKey(reader, partition));
-  const rows = await sql.query<{ projection: string; checkpoint: string | null }>(
-    'SELECT projection, checkpoint FROM rm_checkpoints WHERE projection = ANY($1::text[])',
+  const rows = await sql.query<{ reader: string; checkpoint: string | null }>(
+    'SELECT reader, checkpoint FROM mt_checkpoints WHERE reader = ANY($1::text[])',
     [[...keys, reader]],
   );
-  const stored = new Map(rows.map((row) => [row.projection, row.checkpoint]));
+  const stored = new Map(rows.map((row) => [row.reader, row.checkpoint]));
   return new Map(partitions.map((partition, i) => [partition, stored.get(keys[i]) ?? stored.get(reader) ?? null]));
 }
 
 export async function storePartitionCheckpoints(sql: SqlExecutor, reader: string, partitions: readonly number[], checkpoint: string): Promise<void> {
   if (partitions.length === 0) return;
   await sql.query(
-    `INSERT INTO rm_checkpoints (projection, checkpoint, updated_at) SELECT key, $2, now() FROM unnest($1::text[]) AS key
-     ON CONFLICT (projection) DO UPDATE SET checkpoint = EXCLUDED.checkpoint, updated_at = now()`,
+    `INSERT INTO mt_checkpoints (reader, checkpoint, updated_at) SELECT key, $2, now() FROM unnest($1::text[]) AS key
+     ON CONFLICT (reader) DO UPDATE SET checkpoint = EXCLUDED.checkpoint, updated_at = now()`,
     [partitions.map((partition) => partitionKey(reader, partition)), checkpoint],
   );
 }

@@ -1,60 +1,5 @@
 import { SqlClient, SqlExecutor } from '@pvs/sql';
-import { Attempt, AttemptRecord, Delivery, DeliveryStatus, NewDelivery, originOf } from './delivery';
-
-const DELIVERY_COLUMNS = `id::text AS id, tenant_id::text AS tenant_id, payment_id::text AS payment_id, correlation_id, traceparent, tracestate, event, url, body, status,
-  attempts, next_attempt_at, last_status_code, last_error, created_at, delivered_at`;
-
-interface DeliveryRow {
-  id: string;
-  tenant_id: string;
-  payment_id: string | null;
-  correlation_id: string | null;
-  traceparent: string | null;
-  tracestate: string | null;
-  event: string;
-  url: string | null;
-  body: string;
-  status: DeliveryStatus;
-  attempts: number;
-  next_attempt_at: Date | null;
-  last_status_code: number | null;
-  last_error: string | null;
-  created_at: Date;
-  delivered_at: Date | null;
-}
-
-const toDelivery = (row: DeliveryRow): Delivery => ({
-  id: row.id,
-  tenantId: row.tenant_id,
-  paymentId: row.payment_id,
-  correlationId: row.correlation_id,
-  traceparent: row.traceparent,
-  tracestate: row.tracestate,
-  event: row.event,
-  url: row.url,
-  body: row.body,
-  status: row.status,
-  attempts: row.attempts,
-  nextAttemptAt: row.next_attempt_at,
-  lastStatusCode: row.last_status_code,
-  lastError: row.last_error,
-  createdAt: row.created_at,
-  deliveredAt: row.delivered_at,
-});
-
-export interface DeliveryQuery {
-  readonly status?: DeliveryStatus;
-  readonly tenantId?: string;
-  readonly paymentId?: string;
-  readonly limit: number;
-}
-
-export interface EndpointHealth {
-  readonly origin: string;
-  readonly consecutiveFailures: number;
-  readonly failingSince: Date | null;
-  readonly disabledAt: Date | null;
-}
+import { AttemptRecord, DELIVERY_COLUMNS, Delivery, DeliveryRow, DeliveryStatus, NewDelivery, REDELIVERABLE, originOf, toDelivery } from '@pvs/webhook-deliveries';
 
 interface EndpointChanges {
   /** Origins with a success: their failures are forgotten. */
@@ -84,7 +29,16 @@ function endpointChanges(sent: readonly { origin: string; succeeded: boolean; at
   return { healed: [...healed], failing: [...failing.values()] };
 }
 
-/** Every SQL statement of the webhook outbox. Times come from the caller's clock. */
+/** An operator's request to send a tenant's webhooks again: one delivery, or every failed one. */
+export interface RedeliveryRequest {
+  readonly id: string;
+  readonly tenantId: string;
+  readonly deliveryId?: string;
+  readonly operator: string;
+  readonly requestedAt: Date;
+}
+
+/** The notifier's writes to its outbox (its one writer); operators read it through DeliveryViews. Times come from the caller's clock. */
 export class DeliveryOutbox {
   constructor(private readonly sql: SqlClient) {}
 
@@ -222,73 +176,29 @@ export class DeliveryOutbox {
     );
   }
 
-  async list(query: DeliveryQuery): Promise<Delivery[]> {
-    const rows = await this.sql.query<DeliveryRow>(
-      `SELECT ${DELIVERY_COLUMNS} FROM wh_deliveries
-       WHERE ($1::text IS NULL OR status = $1) AND ($2::uuid IS NULL OR tenant_id = $2) AND ($3::uuid IS NULL OR payment_id = $3)
-       ORDER BY created_at DESC LIMIT $4`,
-      [query.status ?? null, query.tenantId ?? null, query.paymentId ?? null, query.limit],
-    );
-    return rows.map(toDelivery);
-  }
-
-  async find(id: string): Promise<Delivery | null> {
-    const [row] = await this.sql.query<DeliveryRow>(`SELECT ${DELIVERY_COLUMNS} FROM wh_deliveries WHERE id = $1`, [id]);
-    return row ? toDelivery(row) : null;
-  }
-
-  async attempts(id: string): Promise<Attempt[]> {
-    const rows = await this.sql.query<{
-      attempt: number;
-      started_at: Date;
-      duration_ms: number;
-      status_code: number | null;
-      error: string | null;
-      outcome: Attempt['outcome'];
-      next_attempt_at: Date | null;
-    }>(
-      `SELECT attempt, started_at, duration_ms, status_code, error, outcome, next_attempt_at
-       FROM wh_attempts WHERE delivery_id = $1 ORDER BY attempt`,
-      [id],
-    );
-    return rows.map((row) => ({
-      attempt: row.attempt,
-      startedAt: row.started_at,
-      durationMs: row.duration_ms,
-      statusCode: row.status_code,
-      error: row.error,
-      outcome: row.outcome,
-      nextAttemptAt: row.next_attempt_at,
-    }));
-  }
-
   /**
-   * Sends again, now: failed (dead) or undeliverable deliveries — and one named delivery even if it
-   * succeeded — to their URL or, when they had none, to `fallbackUrl`; re-enables their endpoints.
-   * Returns the ids made due.
+   * Sends again, now, what one operator's request covers (see REDELIVERABLE), to their URL or, when they had none,
+   * to `fallbackUrl`; re-enables their endpoints. A request handled before changes nothing. Returns the ids made due.
    */
-  async redeliver(filter: { id?: string; tenantId?: string }, fallbackUrl: string | null, now: Date): Promise<string[]> {
+  async redeliver(request: RedeliveryRequest, fallbackUrl: string | null, now: Date): Promise<string[]> {
     return this.sql.transaction(async (tx) => {
+      const fresh = await tx.query(`INSERT INTO wh_redelivery_requests (id, operator, requested_at, handled_at) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING RETURNING id`, [
+        request.id,
+        request.operator,
+        request.requestedAt,
+        now,
+      ]);
+      if (fresh.length === 0) return [];
       const rows = await tx.query<{ id: string; origin: string | null }>(
-        `UPDATE wh_deliveries SET status = 'pending', next_attempt_at = $3, updated_at = $3, lease_owner = NULL, lease_until = NULL,
-                url = coalesce(url, $4), origin = coalesce(origin, $5)
-         WHERE (status IN ('dead', 'undeliverable') OR ($1::uuid IS NOT NULL AND status = 'succeeded'))
-           AND ($1::uuid IS NULL OR id = $1) AND ($2::uuid IS NULL OR tenant_id = $2)
-           AND coalesce(url, $4) IS NOT NULL
+        `UPDATE wh_deliveries SET status = 'pending', next_attempt_at = $4, updated_at = $4, lease_owner = NULL, lease_until = NULL,
+                url = coalesce(url, $3), origin = coalesce(origin, $5)
+         WHERE ${REDELIVERABLE}
          RETURNING id::text AS id, origin`,
-        [filter.id ?? null, filter.tenantId ?? null, now, fallbackUrl, fallbackUrl && originOf(fallbackUrl)],
+        [request.deliveryId ?? null, request.tenantId, fallbackUrl, now, fallbackUrl && originOf(fallbackUrl)],
       );
       const origins = [...new Set(rows.map((row) => row.origin).filter((origin): origin is string => origin !== null))];
       if (origins.length > 0) await tx.query(`DELETE FROM wh_endpoints WHERE origin = ANY ($1::text[])`, [origins]);
       return rows.map((row) => row.id);
     });
-  }
-
-  async failingEndpoints(limit: number): Promise<EndpointHealth[]> {
-    const rows = await this.sql.query<{ origin: string; consecutive_failures: number; failing_since: Date | null; disabled_at: Date | null }>(
-      `SELECT origin, consecutive_failures, failing_since, disabled_at FROM wh_endpoints ORDER BY consecutive_failures DESC LIMIT $1`,
-      [limit],
-    );
-    return rows.map((row) => ({ origin: row.origin, consecutiveFailures: row.consecutive_failures, failingSince: row.failing_since, disabledAt: row.disabled_at }));
   }
 }

@@ -60,7 +60,7 @@ export class PartitionLeases {
     if (this.running) return;
     this.running = true;
     await this.sql.query(
-      `INSERT INTO rt_partition_leases (worker, partition) SELECT $1, p FROM generate_series(0, $2::int - 1) AS p ON CONFLICT DO NOTHING`,
+      `INSERT INTO mt_partition_leases (worker, partition) SELECT $1, p FROM generate_series(0, $2::int - 1) AS p ON CONFLICT DO NOTHING`,
       [this.worker, this.count],
     );
     await this.beatSafely();
@@ -74,8 +74,8 @@ export class PartitionLeases {
     this.wake();
     await this.loop;
     await this.change(new Set());
-    await this.sql.query(`UPDATE rt_partition_leases SET owner = NULL, lease_until = '-infinity' WHERE worker = $1 AND owner = $2`, [this.worker, this.member]);
-    await this.sql.query(`DELETE FROM rt_partition_members WHERE worker = $1 AND member = $2`, [this.worker, this.member]);
+    await this.sql.query(`UPDATE mt_partition_leases SET owner = NULL, lease_until = '-infinity' WHERE worker = $1 AND owner = $2`, [this.worker, this.member]);
+    await this.sql.query(`DELETE FROM mt_partition_members WHERE worker = $1 AND member = $2`, [this.worker, this.member]);
   }
 
   private async run(): Promise<void> {
@@ -103,32 +103,32 @@ export class PartitionLeases {
     const lease = [this.worker, this.member, this.leaseMs] as const;
     const [{ members }] = await this.sql.query<{ members: number }>(
       `WITH renewed AS (
-         INSERT INTO rt_partition_members (worker, member, seen_until) VALUES ($1, $2, now() + $3 * interval '1 millisecond')
+         INSERT INTO mt_partition_members (worker, member, seen_until) VALUES ($1, $2, now() + $3 * interval '1 millisecond')
          ON CONFLICT (worker, member) DO UPDATE SET seen_until = EXCLUDED.seen_until
        ), gone AS (
-         DELETE FROM rt_partition_members WHERE worker = $1 AND seen_until < now()
+         DELETE FROM mt_partition_members WHERE worker = $1 AND seen_until < now()
        )
-       SELECT 1 + count(*)::int AS members FROM rt_partition_members WHERE worker = $1 AND member <> $2 AND seen_until >= now()`,
+       SELECT 1 + count(*)::int AS members FROM mt_partition_members WHERE worker = $1 AND member <> $2 AND seen_until >= now()`,
       lease,
     );
     const share = Math.ceil(this.count / members);
     const renewed = await this.partitions(
-      `UPDATE rt_partition_leases SET lease_until = now() + $3 * interval '1 millisecond' WHERE worker = $1 AND owner = $2 RETURNING partition`,
+      `UPDATE mt_partition_leases SET lease_until = now() + $3 * interval '1 millisecond' WHERE worker = $1 AND owner = $2 RETURNING partition`,
       lease,
     );
     if (renewed.size > share) {
       const kept = new Set([...renewed].sort((a, b) => a - b).slice(0, share));
       await this.change(kept);
       const given = [...renewed].filter((partition) => !kept.has(partition));
-      await this.sql.query(`UPDATE rt_partition_leases SET owner = NULL, lease_until = '-infinity' WHERE worker = $1 AND owner = $2 AND partition = ANY($3::int[])`, [this.worker, this.member, given]);
+      await this.sql.query(`UPDATE mt_partition_leases SET owner = NULL, lease_until = '-infinity' WHERE worker = $1 AND owner = $2 AND partition = ANY($3::int[])`, [this.worker, this.member, given]);
       return;
     }
     const taken =
       renewed.size < share
         ? await this.partitions(
-            `UPDATE rt_partition_leases SET owner = $2, lease_until = now() + $3 * interval '1 millisecond'
+            `UPDATE mt_partition_leases SET owner = $2, lease_until = now() + $3 * interval '1 millisecond'
              WHERE worker = $1 AND partition IN (
-               SELECT partition FROM rt_partition_leases WHERE worker = $1 AND (owner IS NULL OR lease_until < now())
+               SELECT partition FROM mt_partition_leases WHERE worker = $1 AND (owner IS NULL OR lease_until < now())
                ORDER BY partition LIMIT $4 FOR UPDATE SKIP LOCKED)
              RETURNING partition`,
             [...lease, share - renewed.size],

@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { migrate, SqlClient } from '@pvs/sql';
-import { PgliteClient } from '@pvs/sql/pglite';
-import { PgPoolClient } from '@pvs/sql/postgres';
-import { createTestDatabase, describeWithPostgres, TestDatabase } from '@pvs/sql/testing';
-import { AttemptRecord } from './delivery';
+import { describeOnEachDatabase, OpenedDatabase } from '@pvs/sql/testing';
+import { AttemptRecord, DeliveryViews, webhookDeliveryMigrations } from '@pvs/webhook-deliveries';
 import { DeliveryOutbox } from './delivery-outbox';
-import { webhookDeliveryMigrations } from './schema';
 
 const OWNER = 'worker-under-test';
 const HOUR_MS = 3_600_000;
@@ -79,7 +76,7 @@ async function play(sql: SqlClient, steps: readonly Step[], batchSizes: readonly
   };
 }
 
-function outboxSuite(open: () => Promise<{ sql: SqlClient; close: () => Promise<void> }>) {
+function outboxSuite(open: () => Promise<OpenedDatabase>) {
   let sql: SqlClient;
   let close: () => Promise<void>;
 
@@ -125,25 +122,34 @@ function outboxSuite(open: () => Promise<{ sql: SqlClient; close: () => Promise<
       { origin: '2', consecutive_failures: 1, failing_since: undefined, disabled_at: null },
     ]);
   });
+  it('makes due again what a redelivery request covers, once however often the request comes, and counts it as DeliveryViews does', async () => {
+    const outbox = new DeliveryOutbox(sql);
+    const views = new DeliveryViews(sql);
+    const tenantId = randomUUID();
+    const [dead, undeliverable, succeeded] = [randomUUID(), randomUUID(), randomUUID()];
+    const delivery = (id: string, url: string | null) => ({ id, tenantId, paymentId: randomUUID(), correlationId: 'c', event: 'payment.verified', url, body: '{}' });
+    await outbox.enqueue(delivery(dead, 'https://shop.example/hooks'), new Date(BASE));
+    await outbox.enqueue(delivery(undeliverable, null), new Date(BASE));
+    await outbox.enqueue(delivery(succeeded, 'https://shop.example/hooks'), new Date(BASE));
+    const leased = await outbox.claimDue(OWNER, new Date(BASE), 60_000, 10_000, []);
+    const records = leased
+      .filter((d) => d.tenantId === tenantId)
+      .map((d) => ({ delivery: d, startedAt: new Date(BASE), durationMs: 1, statusCode: d.id === dead ? 500 : 200, error: null, outcome: d.id === dead ? ('failed' as const) : ('succeeded' as const), nextAttemptAt: null }));
+    await outbox.recordAttempts(OWNER, records, HOUR_MS);
+    const fallback = 'https://shop.example/new-hooks';
+    expect(await views.redeliverable({ tenantId }, fallback)).toBe(2);
+    expect(await views.redeliverable({ tenantId }, null)).toBe(1);
+    expect(await views.redeliverable({ tenantId, id: succeeded }, null)).toBe(1);
+    const request = { id: randomUUID(), tenantId, operator: 'ayesha', requestedAt: new Date(BASE + 1_000) };
+    expect((await outbox.redeliver(request, fallback, new Date(BASE + 2_000))).sort()).toEqual([dead, undeliverable].sort());
+    expect(await views.find(undeliverable)).toMatchObject({ status: 'pending', url: fallback, nextAttemptAt: new Date(BASE + 2_000) });
+    // Claimed and failed again meanwhile: the same request delivered twice by the bus sends nothing more.
+    await outbox.recordAttempts(OWNER, (await outbox.claimDue(OWNER, new Date(BASE + 3_000), 60_000, 10_000, [])).filter((d) => d.tenantId === tenantId).map((d) => ({ delivery: d, startedAt: new Date(BASE + 3_000), durationMs: 1, statusCode: 500, error: null, outcome: 'failed' as const, nextAttemptAt: null })), HOUR_MS);
+    expect(await outbox.redeliver(request, fallback, new Date(BASE + 4_000))).toEqual([]);
+    expect((await views.find(dead))?.status).toBe('dead');
+    // A new request does.
+    expect((await outbox.redeliver({ ...request, id: randomUUID(), deliveryId: succeeded }, fallback, new Date(BASE + 5_000)))).toEqual([succeeded]);
+  });
 }
 
-describe('DeliveryOutbox on PGlite', () => {
-  outboxSuite(async () => {
-    const sql = await PgliteClient.open();
-    return { sql, close: () => sql.close() };
-  });
-});
-
-describeWithPostgres('DeliveryOutbox on PostgreSQL', () => {
-  outboxSuite(async () => {
-    const database: TestDatabase = await createTestDatabase();
-    const sql = new PgPoolClient({ connectionString: database.url });
-    return {
-      sql,
-      close: async () => {
-        await sql.close();
-        await database.drop();
-      },
-    };
-  });
-});
+describeOnEachDatabase('DeliveryOutbox', outboxSuite);

@@ -3,7 +3,8 @@ import { PgliteClient } from '@pvs/sql/pglite';
 import { PgPoolClient } from '@pvs/sql/postgres';
 import { createTestDatabase, describeWithPostgres, TestDatabase } from '@pvs/sql/testing';
 import { PARTITION_COUNT, PartitionLeases, partitionOf } from './partition-leases';
-import { partitionMigrations } from './schema';
+import { readModelMigrations } from '@pvs/read-model';
+import { matcherMigrations } from '../matcher-schema';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const TIMING = { leaseMs: 400, heartbeatMs: 100 };
@@ -46,13 +47,13 @@ describe('partitionOf', () => {
 describe('PartitionLeases on PGlite (one process)', () => {
   it('gives the one process every partition, and takes them back when it stops', async () => {
     const sql = await PgliteClient.open();
-    await migrate(sql, partitionMigrations);
+    await migrate(sql, [...readModelMigrations, ...matcherMigrations]);
     const alone = member(sql, 'worker');
     await alone.leases.start();
     expect(alone.held()).toEqual(all);
     await alone.leases.stop();
     expect(alone.changes).toEqual([all, []]);
-    expect(await sql.query(`SELECT count(*)::int AS n FROM rt_partition_leases WHERE owner IS NOT NULL`)).toEqual([{ n: 0 }]);
+    expect(await sql.query(`SELECT count(*)::int AS n FROM mt_partition_leases WHERE owner IS NOT NULL`)).toEqual([{ n: 0 }]);
     await sql.close();
   });
 });
@@ -65,7 +66,7 @@ describeWithPostgres('PartitionLeases on PostgreSQL (several processes)', () => 
   beforeAll(async () => {
     database = await createTestDatabase();
     const sql = newProcess();
-    await migrate(sql, partitionMigrations);
+    await migrate(sql, [...readModelMigrations, ...matcherMigrations]);
   });
 
   afterAll(async () => {

@@ -1,1 +1,0 @@
-export const DELIVERY_OUTBOX = Symbol('DELIVERY_OUTBOX');

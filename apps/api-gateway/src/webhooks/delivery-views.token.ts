@@ -1,0 +1,1 @@
+export const DELIVERY_VIEWS = Symbol('DELIVERY_VIEWS');
