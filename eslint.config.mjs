@@ -6,8 +6,10 @@ import pvs from './tools/eslint/table-ownership.mjs';
  * Which layer may import which. `layer:domain` (contracts, domain, sms-parsers): pure logic and types. `layer:platform`
  * (sql, event-store, messaging, observability): ports and their adapters, knowing nothing of any app's data.
  * `layer:data` (read-model, webhook-deliveries): an owning app's published tables — the schema and the readers others
- * use — which never reach into another owner's. `layer:application` (tenants). `layer:runtime`: the process and the
- * infrastructure chosen once at boot. Apps import libs only; only the composition root (`apps/embedded`) imports apps.
+ * use — which never reach into another owner's. `layer:application` (tenants). `layer:runtime`: what a running process
+ * needs (clock, configuration, the infrastructure's tokens, leadership). `layer:boot`: the infrastructure chosen and
+ * opened once at boot, for the apps' main files and the composition root. Apps import libs only; only the composition
+ * root (`apps/embedded`) imports apps.
  */
 const DEPENDENCY_RULES = [
   { sourceTag: 'layer:domain', onlyDependOnLibsWithTags: ['layer:domain'] },
@@ -17,8 +19,9 @@ const DEPENDENCY_RULES = [
   { sourceTag: 'layer:platform', onlyDependOnLibsWithTags: ['layer:domain', 'layer:platform', 'layer:testing'] },
   { sourceTag: 'layer:data', onlyDependOnLibsWithTags: ['layer:domain', 'layer:platform'] },
   { sourceTag: 'layer:application', onlyDependOnLibsWithTags: ['layer:domain', 'layer:platform'] },
-  { sourceTag: 'layer:runtime', onlyDependOnLibsWithTags: ['layer:domain', 'layer:platform', 'layer:data', 'layer:testing'] },
-  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['layer:domain', 'layer:platform', 'layer:data', 'layer:application', 'layer:runtime', 'layer:testing'] },
+  { sourceTag: 'layer:runtime', onlyDependOnLibsWithTags: ['layer:domain', 'layer:platform', 'layer:testing'] },
+  { sourceTag: 'layer:boot', onlyDependOnLibsWithTags: ['layer:domain', 'layer:platform', 'layer:data', 'layer:runtime', 'layer:testing'] },
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['layer:domain', 'layer:platform', 'layer:data', 'layer:application', 'layer:runtime', 'layer:boot', 'layer:testing'] },
   { sourceTag: 'type:composition', onlyDependOnLibsWithTags: ['type:lib', 'type:app'] },
 ];
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { buildOnce } from '../e2e/service-processes';
 
 const ROOT = join(__dirname, '../..');
-/** The drivers of the adapters: only a composition root (libs/runtime/boot and the apps' main.ts) may load them. */
+/** The drivers of the adapters: only a composition root (libs/boot and the apps' main.ts) may load them. */
 const ADAPTER_PACKAGES = ['kafkajs', 'ioredis', '@electric-sql/pglite', 'pg', '@kurrent/kurrentdb-client', '@grpc/grpc-js'];
 
 /** The npm packages a fresh Node process has loaded once it required the built modules given. */
@@ -35,6 +35,6 @@ describe('what a module loads', () => {
   });
 
   it('the composition root loads them (the check sees them when they are there)', () => {
-    expect(packagesLoadedBy('libs/runtime/src/boot/index.js')).toEqual(expect.arrayContaining(['kafkajs', 'ioredis', '@electric-sql/pglite', 'pg']));
+    expect(packagesLoadedBy('libs/boot/src/index.js')).toEqual(expect.arrayContaining(['kafkajs', 'ioredis', '@electric-sql/pglite', 'pg']));
   });
 });

@@ -29,7 +29,7 @@ function oneProcessPerDatabase(databaseEnv: () => Promise<{ env: Record<string, 
 }
 
 // On PGlite, where a crash leaves the lock file behind: the PostgreSQL lock, which dies with its session, is
-// checked in process (apps/embedded/src/embedded-lock.e2e.spec.ts, libs/runtime/src/boot/embedded-lock.int.spec.ts).
+// checked in process (apps/embedded/src/embedded-lock.e2e.spec.ts, libs/boot/src/embedded-lock.int.spec.ts).
 describe('embedded mode in processes of its own', () => {
   beforeAll(() => buildOnce(), 300_000);
 

@@ -5,7 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { MetricsAccess } from '@pvs/observability';
 import { EnvReader, listensOnLoopbackOnly, loadDistributedServices, previousSecretsKeys, readMetricsToken, requiredAdminToken, requiredSecretsKey, runService } from '@pvs/runtime';
-import { InfrastructureModule, openDistributedInfrastructure } from '@pvs/runtime/boot';
+import { InfrastructureModule, openDistributedInfrastructure } from '@pvs/boot';
 import { SecretBox, sha256 } from '@pvs/tenants';
 import { ApiGatewayModule } from './api-gateway.module';
 import { loadGatewaySettings } from './gateway-settings';

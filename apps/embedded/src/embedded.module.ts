@@ -4,7 +4,7 @@ import { MatcherConfig, MatcherModule } from '@pvs/matcher';
 import { NotifierConfig, NotifierModule } from '@pvs/notifier';
 import { ProjectorModule } from '@pvs/projector';
 import { Infrastructure } from '@pvs/runtime';
-import { InfrastructureModule } from '@pvs/runtime/boot';
+import { InfrastructureModule } from '@pvs/boot';
 
 /** All services in one process, sharing the infrastructure opened at boot. */
 @Module({})

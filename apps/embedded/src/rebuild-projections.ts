@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { join } from 'node:path';
 import { PROJECTIONS, ProjectionRebuild } from '@pvs/projector';
 import { ConfigError } from '@pvs/runtime';
-import { openEmbeddedInfrastructure } from '@pvs/runtime/boot';
+import { openEmbeddedInfrastructure } from '@pvs/boot';
 import { loadEmbeddedConfig } from './embedded-config';
 
 /**

@@ -4,7 +4,7 @@ import { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { API_PREFIX, NEST_HTTP_OPTIONS, configureHttpServer, createHttpAdapter } from '@pvs/api-gateway';
 import { JsonLogger, MetricsAccess } from '@pvs/observability';
 import { Clock, keepPrivate, listensOnLoopbackOnly } from '@pvs/runtime';
-import { openEmbeddedInfrastructure } from '@pvs/runtime/boot';
+import { openEmbeddedInfrastructure } from '@pvs/boot';
 import { SecretBox } from '@pvs/tenants';
 import { EmbeddedConfig } from './embedded-config';
 import { EmbeddedModule } from './embedded.module';

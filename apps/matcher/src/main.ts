@@ -1,7 +1,7 @@
 import './tracing';
 import 'reflect-metadata';
 import { EnvReader, runService } from '@pvs/runtime';
-import { startWorkerProcess } from '@pvs/runtime/boot';
+import { startWorkerProcess } from '@pvs/boot';
 import { loadMatcherSettings } from './matcher-settings';
 import { MatcherModule } from './matcher.module';
 

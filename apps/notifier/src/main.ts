@@ -1,7 +1,7 @@
 import './tracing';
 import 'reflect-metadata';
 import { EnvReader, previousSecretsKeys, requiredSecretsKey, runService } from '@pvs/runtime';
-import { startWorkerProcess } from '@pvs/runtime/boot';
+import { startWorkerProcess } from '@pvs/boot';
 import { SecretBox } from '@pvs/tenants';
 import { loadNotifierSettings } from './notifier-settings';
 import { NotifierModule } from './notifier.module';

@@ -1,7 +1,7 @@
 import './tracing';
 import 'reflect-metadata';
 import { runService } from '@pvs/runtime';
-import { startWorkerProcess } from '@pvs/runtime/boot';
+import { startWorkerProcess } from '@pvs/boot';
 import { ProjectorModule } from './projector.module';
 
 /** The projector as its own process (distributed mode). */

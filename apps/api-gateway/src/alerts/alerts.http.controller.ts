@@ -3,38 +3,22 @@ import { FastifyRequest } from 'fastify';
 import { ALERT_KINDS, alertStream } from '@pvs/contracts';
 import { Principal, alertDecider } from '@pvs/domain';
 import { EVENT_STORE, EventStore, handleCommand } from '@pvs/event-store';
-import { ALERTS_PROJECTION, ALERT_STATES, AlertView, AlertViews, ReadModelPosition } from '@pvs/read-model';
+import { ALERTS_PROJECTION, ALERT_STATES, AlertViews, ReadModelPosition } from '@pvs/read-model';
 import { CLOCK, Clock } from '@pvs/runtime';
 import { CurrentOperator, OperatorGuard } from '../auth/operator.guard';
 import { AdminApi, ApiBodyErrors, ApiData, ApiErrors, ApiList, ChoiceQuery, LimitQuery, PathParam, Summary, UuidQuery } from '../http/openapi/api-docs';
-import { schemaRef } from '../http/openapi/schemas';
 import { limitParam, optionalChoiceParam, optionalUuidParam } from '../http/query-params';
 import { RefusedError } from '../http/refusals';
 import { UuidOrNotFoundPipe } from '../http/uuid-or-not-found.pipe';
 import { READ_MODEL_POSITION } from '../projections/read-model-position.provider';
 import { AcknowledgeAlertRequest } from './acknowledge-alert.request.dto';
-import { describeAlert } from './describe-alert';
+import { AlertResponse } from './alert.response';
 
 export const ALERT_VIEWS = Symbol('ALERT_VIEWS');
 /** How long an acknowledgement waits to be shown by the alerts list (it is recorded either way). */
 const SHOWN_WAIT_MS = 2_000;
 
 const ALERT_NOT_FOUND = 'Alert not found';
-
-const alertResponse = (alert: AlertView) => ({
-  alert_id: alert.alertId,
-  tenant_id: alert.tenantId,
-  kind: alert.kind,
-  subject_id: alert.subjectId,
-  summary: describeAlert(alert),
-  details: alert.details,
-  raised_at: alert.raisedAt.toISOString(),
-  cleared_at: alert.clearedAt?.toISOString() ?? null,
-  cleared_by: alert.clearedBy,
-  acknowledged_at: alert.acknowledgedAt?.toISOString() ?? null,
-  acknowledged_by: alert.acknowledgedBy,
-  note: alert.note,
-});
 
 /** What needs a person's eye: phones silent while money is awaited, SMS the balances say are missing, stalled payments, reviews. */
 @Controller('admin/alerts')
@@ -54,7 +38,7 @@ export class AlertsHttpController {
   @ChoiceQuery('kind', ALERT_KINDS, 'Only this kind')
   @ChoiceQuery('state', ALERT_STATES, '`open` (default): not cleared; `unacknowledged`: open and nobody owns it; `cleared`; `all`')
   @LimitQuery()
-  @ApiList('The alerts', schemaRef('Alert'))
+  @ApiList('The alerts', AlertResponse)
   @ApiErrors(422)
   async list(@Query('tenant_id') tenantId?: string, @Query('kind') kind?: string, @Query('state') state?: string, @Query('limit') limit?: string) {
     const rows = await this.views.list({
@@ -63,13 +47,13 @@ export class AlertsHttpController {
       state: optionalChoiceParam('state', state, ALERT_STATES) ?? 'open',
       limit: limitParam(limit),
     });
-    return { success: true, data: rows.map(alertResponse) };
+    return { success: true, data: rows.map(AlertResponse.of) };
   }
 
   @Post(':id/acknowledge')
   @Summary("Acknowledge an alert: recorded under the operator's name, once")
   @PathParam('id', 'The alert id')
-  @ApiData(200, 'The alert, acknowledged', schemaRef('Alert'))
+  @ApiData(200, 'The alert, acknowledged', AlertResponse)
   @ApiBodyErrors()
   @HttpCode(HttpStatus.OK)
   async acknowledge(@Param('id', new UuidOrNotFoundPipe('Alert')) id: string, @Body() body: AcknowledgeAlertRequest, @CurrentOperator() by: Principal, @Req() request: FastifyRequest) {
@@ -82,7 +66,7 @@ export class AlertsHttpController {
     const recorded = acknowledged.ok ? acknowledged.state : null;
     return {
       success: true,
-      data: alertResponse(recorded ? { ...alert, acknowledgedAt: new Date(recorded.acknowledgedAt), acknowledgedBy: recorded.acknowledgedBy, note: recorded.note } : alert),
+      data: AlertResponse.of(recorded ? { ...alert, acknowledgedAt: new Date(recorded.acknowledgedAt), acknowledgedBy: recorded.acknowledgedBy, note: recorded.note } : alert),
     };
   }
 }

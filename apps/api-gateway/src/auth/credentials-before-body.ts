@@ -1,6 +1,6 @@
 import { OpenAPIObject } from '@nestjs/swagger';
 import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { apiError } from '../http/api-error';
+import { ErrorResponse } from '../http/api-error';
 import { API_KEY_REFUSED } from './api-key.guard';
 import { OPERATOR_TOKEN_REFUSED } from './operator.guard';
 import { BASIC_AUTH_CHALLENGE, INGEST_CREDENTIAL_REFUSED } from './sms-ingest-credential.guard';
@@ -45,7 +45,7 @@ export function requireCredentialsBeforeBody(fastify: FastifyInstance, document:
     const requirement = requirements.get(`${request.method} ${request.routeOptions.url}`);
     if (!requirement || requirement.headers.some((header) => request.headers[header] !== undefined)) return;
     if (requirement.challenge) reply.header('www-authenticate', requirement.challenge);
-    await reply.code(401).send(apiError(requirement.refusal));
+    await reply.code(401).send(ErrorResponse.of(requirement.refusal));
   });
 }
 

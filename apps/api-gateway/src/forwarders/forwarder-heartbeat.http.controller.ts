@@ -11,7 +11,7 @@ import { RATE_LIMITS } from '../rate-limits';
 import { RecordHeartbeatHandler } from './record-heartbeat.handler';
 import { forwarderHeader } from './forwarder-header';
 import { HeartbeatRequest } from './heartbeat.request.dto';
-import { heartbeatResponse } from './heartbeat.response';
+import { HeartbeatResponse } from './heartbeat.response';
 
 /** Heartbeats of forwarders whose app sends none of its own; apps that do post theirs where they post SMS. */
 @Controller('forwarders')
@@ -27,11 +27,7 @@ export class ForwarderHeartbeatHttpController {
     summary: 'Say a forwarding phone is alive',
     description: 'The phone is the one `X-Forwarder-Id` names (as on its SMS), or the tenant\'s one unnamed phone without it.',
   })
-  @ApiData(200, 'Recorded', {
-    type: 'object',
-    required: ['heartbeat', 'forwarder_id'],
-    properties: { heartbeat: { type: 'string', enum: ['online', 'offline'] }, forwarder_id: { type: 'string', format: 'uuid' } },
-  })
+  @ApiData(200, 'Recorded', HeartbeatResponse)
   @ApiBodyErrors()
   @ApiErrors(401, 429)
   @HttpCode(HttpStatus.OK)
@@ -40,6 +36,6 @@ export class ForwarderHeartbeatHttpController {
   async beat(@CurrentTenant() tenant: Tenant, @Body() body: HeartbeatRequest, @Req() request: FastifyRequest) {
     const device = forwarderHeader(request);
     const beat = { heartbeat: body.status ?? 'online', at: body.at ?? null, source: 'native', device, namedBy: device === null ? 'payload' : 'header' } as const;
-    return { success: true, data: heartbeatResponse(beat.heartbeat, await this.handler.heartbeat(tenant, beat, request.id)) };
+    return { success: true, data: HeartbeatResponse.of(beat.heartbeat, await this.handler.heartbeat(tenant, beat, request.id)) };
   }
 }

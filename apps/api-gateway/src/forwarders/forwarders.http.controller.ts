@@ -2,55 +2,22 @@ import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Param, Patch, Post
 import { FastifyRequest } from 'fastify';
 import { FORWARDER_NOT_FOUND, Forwarder, ForwarderCommand, ForwarderHandle, Principal, Result, forwarderIdOf, refused, succeed } from '@pvs/domain';
 import { TENANT_DIRECTORY, TenantDirectory, issueCredential } from '@pvs/tenants';
-import { CarriedAccountView, FORWARDERS_PROJECTION, ForwarderView, ForwarderViews, ReadModelPosition } from '@pvs/read-model';
+import { FORWARDERS_PROJECTION, ForwarderViews, ReadModelPosition } from '@pvs/read-model';
 import { READ_MODEL_POSITION } from '../projections/read-model-position.provider';
 import { CLOCK, Clock } from '@pvs/runtime';
 import { CurrentOperator, OperatorGuard } from '../auth/operator.guard';
 import { AdminApi, ApiBodyErrors, ApiData, ApiErrors, ApiList, LimitQuery, PathParam, Summary, UuidQuery } from '../http/openapi/api-docs';
-import { schemaRef } from '../http/openapi/schemas';
 import { limitParam, optionalUuidParam } from '../http/query-params';
 import { RefusedError, valueOf } from '../http/refusals';
 import { UuidOrNotFoundPipe } from '../http/uuid-or-not-found.pipe';
 import { FORWARDER_REGISTRY, ForwarderRegistry } from './forwarder-registry';
+import { ForwarderResponse, ForwarderWithKeyResponse } from './forwarder.response';
 import { NameForwarderRequest } from './name-forwarder.request.dto';
 import { ProvisionForwarderRequest } from './provision-forwarder.request.dto';
 
 export const FORWARDER_VIEWS = Symbol('FORWARDER_VIEWS');
 /** How long an operator's change waits to be live in this process and in the list (it is recorded either way). */
 const LIVE_WAIT_MS = 2_000;
-
-const accountsResponse = (accounts: readonly CarriedAccountView[]) => accounts.map(({ gateway, account, sim, since }) => ({ gateway, account, sim, first_seen_at: since }));
-
-const forwarderResponse = (forwarder: Forwarder) => ({
-  forwarder_id: forwarder.id,
-  tenant_id: forwarder.tenantId,
-  app: forwarder.app,
-  device: forwarder.device,
-  name: forwarder.name,
-  first_seen_at: forwarder.firstSeenAt,
-  heartbeat: forwarder.heartbeat,
-  retired_at: forwarder.retiredAt,
-  silent_since: forwarder.silentSince,
-  credential_key_id: forwarder.credential?.keyId ?? null,
-  accounts: accountsResponse(forwarder.accounts),
-});
-
-const listedResponse = (forwarder: ForwarderView) => ({
-  forwarder_id: forwarder.forwarderId,
-  tenant_id: forwarder.tenantId,
-  app: forwarder.app,
-  device: forwarder.device,
-  name: forwarder.name,
-  first_seen_at: forwarder.firstSeenAt.toISOString(),
-  heartbeat: forwarder.heartbeat && { status: forwarder.heartbeat.status, at: forwarder.heartbeat.at.toISOString() },
-  retired_at: forwarder.retiredAt?.toISOString() ?? null,
-  silent_since: forwarder.silentSince?.toISOString() ?? null,
-  credential_key_id: forwarder.credentialKeyId,
-  accounts: accountsResponse(forwarder.accounts),
-  last_heard_at: forwarder.lastHeardAt?.toISOString() ?? null,
-  last_sms_at: forwarder.lastSmsAt?.toISOString() ?? null,
-  sms_last_24h: forwarder.smsLastDay,
-});
 
 /** The phones that forward each tenant's SMS: known from the first SMS or heartbeat each sends. */
 @Controller('admin/forwarders')
@@ -69,36 +36,36 @@ export class ForwardersHttpController {
   @Summary('Forwarding phones, newest first, with their last SMS and heartbeat')
   @UuidQuery('tenant_id', 'Only this tenant')
   @LimitQuery()
-  @ApiList('The forwarders', schemaRef('Forwarder'))
+  @ApiList('The forwarders', ForwarderResponse)
   @ApiErrors(422)
   async list(@Query('tenant_id') tenantId?: string, @Query('limit') limit?: string) {
     const rows = await this.views.list({ tenantId: optionalUuidParam('tenant_id', tenantId), limit: limitParam(limit), now: this.clock.now() });
-    return { success: true, data: rows.map(listedResponse) };
+    return { success: true, data: rows.map(ForwarderResponse.listed) };
   }
 
   @Patch(':id')
   @Summary('Name a forwarder')
   @PathParam('id', 'The forwarder id')
-  @ApiData(200, 'The forwarder, named', schemaRef('Forwarder'))
+  @ApiData(200, 'The forwarder, named', ForwarderResponse)
   @ApiBodyErrors()
   @ApiErrors(404, 409)
   async name(@Param('id', new UuidOrNotFoundPipe('Forwarder')) id: string, @Body() body: NameForwarderRequest, @CurrentOperator() by: Principal, @Req() request: FastifyRequest) {
-    return { success: true, data: forwarderResponse(valueOf(await this.change(id, { type: 'Name', name: body.name, by }, request.id))) };
+    return { success: true, data: ForwarderResponse.of(valueOf(await this.change(id, { type: 'Name', name: body.name, by }, request.id))) };
   }
 
   @Post(':id/retire')
   @Summary('Retire a forwarder: no longer watched, until it speaks again')
   @PathParam('id', 'The forwarder id')
-  @ApiData(200, 'The forwarder, retired', schemaRef('Forwarder'))
+  @ApiData(200, 'The forwarder, retired', ForwarderResponse)
   @ApiErrors(404, 409)
   @HttpCode(HttpStatus.OK)
   async retire(@Param('id', new UuidOrNotFoundPipe('Forwarder')) id: string, @CurrentOperator() by: Principal, @Req() request: FastifyRequest) {
-    return { success: true, data: forwarderResponse(valueOf(await this.change(id, { type: 'Retire', by, now: this.clock.now() }, request.id))) };
+    return { success: true, data: ForwarderResponse.of(valueOf(await this.change(id, { type: 'Retire', by, now: this.clock.now() }, request.id))) };
   }
 
   @Post()
   @Summary("Provision a phone: its own forwarder key (pvsfw_…, shown once), which authenticates its SMS and heartbeats and names it")
-  @ApiData(201, 'The forwarder, with its key', schemaRef('ForwarderWithKey'))
+  @ApiData(201, 'The forwarder, with its key', ForwarderWithKeyResponse)
   @ApiBodyErrors()
   @ApiErrors(404, 409)
   async provision(@Body() body: ProvisionForwarderRequest, @CurrentOperator() by: Principal, @Req() request: FastifyRequest) {
@@ -110,7 +77,7 @@ export class ForwardersHttpController {
   @Post(':id/credential')
   @Summary("Issue a phone named by its merchant (X-Forwarder-Id) a key of its own; the key before it stops working at once")
   @PathParam('id', 'The forwarder id')
-  @ApiData(200, 'The forwarder, with its key (shown in this response only)', schemaRef('ForwarderWithKey'))
+  @ApiData(200, 'The forwarder, with its key (shown in this response only)', ForwarderWithKeyResponse)
   @ApiErrors(404, 409)
   @HttpCode(HttpStatus.OK)
   async issueKey(@Param('id', new UuidOrNotFoundPipe('Forwarder')) id: string, @CurrentOperator() by: Principal, @Req() request: FastifyRequest) {
@@ -120,17 +87,17 @@ export class ForwardersHttpController {
   @Post(':id/credential/revoke')
   @Summary('Revoke a phone\'s own key: refused at once, by every gateway process')
   @PathParam('id', 'The forwarder id')
-  @ApiData(200, 'The forwarder, without a key', schemaRef('Forwarder'))
+  @ApiData(200, 'The forwarder, without a key', ForwarderResponse)
   @ApiErrors(404, 409)
   @HttpCode(HttpStatus.OK)
   async revokeKey(@Param('id', new UuidOrNotFoundPipe('Forwarder')) id: string, @CurrentOperator() by: Principal, @Req() request: FastifyRequest) {
-    return { success: true, data: forwarderResponse(valueOf(await this.change(id, { type: 'RevokeCredential', by, now: this.clock.now() }, request.id))) };
+    return { success: true, data: ForwarderResponse.of(valueOf(await this.change(id, { type: 'RevokeCredential', by, now: this.clock.now() }, request.id))) };
   }
 
   private async issue(id: string, from: ForwarderHandle | null, by: Principal, correlationId: string) {
     const key = issueCredential('pvsfw');
     const forwarder = valueOf(await this.change(id, { type: 'IssueCredential', credential: key.stored, from, by, now: this.clock.now() }, correlationId));
-    return { ...forwarderResponse(forwarder), forwarder_key: key.plaintext };
+    return ForwarderWithKeyResponse.withKey(forwarder, key.plaintext);
   }
 
   private async change(id: string, command: ForwarderCommand, correlationId: string): Promise<Result<Forwarder>> {

@@ -1,8 +1,14 @@
-import { ForwarderStatus } from '@pvs/contracts';
+import { ApiSchema } from '@nestjs/swagger';
+import { FORWARDER_STATUSES, ForwarderStatus } from '@pvs/contracts';
+import { ChoiceProperty, UuidProperty } from '../http/openapi/properties';
 
 /** The answer to a heartbeat: what was recorded, for which forwarder. */
-export function heartbeatResponse(heartbeat: ForwarderStatus, forwarderId: string) {
-  return { heartbeat, forwarder_id: forwarderId };
-}
+@ApiSchema({ name: 'HeartbeatRecorded' })
+export class HeartbeatResponse {
+  @ChoiceProperty(FORWARDER_STATUSES) readonly heartbeat!: ForwarderStatus;
+  @UuidProperty() readonly forwarder_id!: string;
 
-export type HeartbeatResponse = ReturnType<typeof heartbeatResponse>;
+  static of(heartbeat: ForwarderStatus, forwarderId: string): HeartbeatResponse {
+    return { heartbeat, forwarder_id: forwarderId };
+  }
+}

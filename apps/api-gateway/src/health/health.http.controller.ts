@@ -2,12 +2,10 @@ import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
 import { ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { FastifyReply } from 'fastify';
 import { Summary } from '../http/openapi/api-docs';
-import { schemaRef } from '../http/openapi/schemas';
 import { CLOCK, Clock, HEALTH_PROBES, HealthProbes } from '@pvs/runtime';
+import { HealthResponse, ServiceState } from './health.response';
 
 const PROBE_TIMEOUT_MS = 2_000;
-
-type ServiceState = 'ok' | 'down';
 
 /** Public probe (spec 4.4): 200 when database, cache and queue answer, 503 otherwise. */
 @Controller('system')
@@ -21,22 +19,18 @@ export class HealthHttpController {
   @ApiTags('monitoring')
   @ApiSecurity({})
   @Summary('Database, cache and queue state; no credential')
-  @ApiResponse({ status: 200, description: 'Healthy', schema: schemaRef('Health') })
-  @ApiResponse({ status: 503, description: 'Degraded: at least one service is down', schema: schemaRef('Health') })
+  @ApiResponse({ status: 200, description: 'Healthy', type: HealthResponse })
+  @ApiResponse({ status: 503, description: 'Degraded: at least one service is down', type: HealthResponse })
   async health(@Res({ passthrough: true }) reply: FastifyReply) {
     const [database, cache, queue] = await Promise.all([
       probe(this.probes.database),
       probe(this.probes.cache),
       probe(this.probes.queue),
     ]);
-    const healthy = database === 'ok' && cache === 'ok' && queue === 'ok';
-    reply.status(healthy ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
+    const health = HealthResponse.of({ database, cache, queue }, this.clock.now());
+    reply.status(health.status === 'healthy' ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
     reply.header('cache-control', 'no-store');
-    return {
-      status: healthy ? 'healthy' : 'degraded',
-      timestamp: this.clock.now().toISOString(),
-      services: { database, cache, queue },
-    };
+    return health;
   }
 }
 

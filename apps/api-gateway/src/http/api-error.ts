@@ -1,9 +1,13 @@
-/** The error body of every endpoint (spec 2.7). */
-export interface ApiErrorBody {
-  readonly success: false;
-  readonly message: string;
-}
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
+import { TextProperty } from './openapi/properties';
 
-export function apiError(message: string): ApiErrorBody {
-  return { success: false, message };
+/** The error body of every endpoint (spec 2.7). */
+@ApiSchema({ name: 'ErrorResponse' })
+export class ErrorResponse {
+  @ApiProperty({ type: Boolean, enum: [false] }) readonly success!: false;
+  @TextProperty() readonly message!: string;
+
+  static of(message: string): ErrorResponse {
+    return { success: false, message };
+  }
 }

@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import { FastifyReply } from 'fastify';
 import { ExpectedVersionConflictError } from '@pvs/event-store';
 import { BODY_LIMIT_BYTES } from '../gateway-config';
-import { apiError } from './api-error';
+import { ErrorResponse } from './api-error';
 import { REFUSAL_STATUS, RefusedError } from './refusals';
 
 /** Turns every error into `{success:false, message}`; anything unexpected is a logged 500. */
@@ -13,20 +13,20 @@ export class ApiExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     if (exception instanceof HttpException) {
-      reply.status(exception.getStatus()).send(apiError(messageOf(exception)));
+      reply.status(exception.getStatus()).send(ErrorResponse.of(messageOf(exception)));
       return;
     }
     if (exception instanceof RefusedError) {
-      reply.status(REFUSAL_STATUS[exception.refusal.kind]).send(apiError(exception.refusal.message));
+      reply.status(REFUSAL_STATUS[exception.refusal.kind]).send(ErrorResponse.of(exception.refusal.message));
       return;
     }
     if (exception instanceof ExpectedVersionConflictError) {
       // A command that kept losing to concurrent changes after its retries: the client's to retry.
-      reply.status(HttpStatus.CONFLICT).send(apiError('The resource was changed by another request meanwhile; try again'));
+      reply.status(HttpStatus.CONFLICT).send(ErrorResponse.of('The resource was changed by another request meanwhile; try again'));
       return;
     }
     this.logger.error(exception instanceof Error ? exception.stack : String(exception));
-    reply.status(HttpStatus.INTERNAL_SERVER_ERROR).send(apiError('Internal server error'));
+    reply.status(HttpStatus.INTERNAL_SERVER_ERROR).send(ErrorResponse.of('Internal server error'));
   }
 }
 

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { Socket } from 'node:net';
+import { ErrorResponse } from './api-error';
 
 /**
  * How long a client may take: the whole request (headers and a body of at most 64 KB) within the request timeout
@@ -29,7 +30,7 @@ const ANSWERS: Record<string, readonly [number, string]> = {
 export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, message] = ANSWERS[error.code ?? ''] ?? [400, 'Malformed HTTP request'];
-  const body = JSON.stringify({ success: false, message });
+  const body = JSON.stringify(ErrorResponse.of(message));
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +

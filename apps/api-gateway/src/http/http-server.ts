@@ -12,6 +12,7 @@ import { observeRequests } from '../monitoring/request-observation';
 import { API_PREFIX } from './api-prefix';
 import { MAX_PATH_PARAM_LENGTH } from './path-params';
 import { ApiExceptionFilter } from './api-exception.filter';
+import { ErrorResponse } from './api-error';
 import { answerClientError, clientTimeouts } from './client-errors';
 import { parseBodies } from './body-parsers';
 import { BodyValidationPipe } from './body-validation.pipe';
@@ -36,7 +37,7 @@ export function createHttpAdapter(settings: Pick<GatewaySettings, 'requestTimeou
     // Errors Fastify raises before routing get our error body too. No id is that long: 404.
     frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-      void reply.code(tooLong ? 404 : 400).send({ success: false, message: tooLong ? 'Not found' : 'Malformed request URL' });
+      void reply.code(tooLong ? 404 : 400).send(ErrorResponse.of(tooLong ? 'Not found' : 'Malformed request URL'));
     },
     requestIdHeader: false,
     genReqId: (request: IncomingMessage) => {

@@ -1,4 +1,5 @@
 import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorResponse } from './api-error';
 
 interface KnownPath {
   readonly pattern: RegExp;
@@ -25,6 +26,6 @@ export function answerMethodNotAllowed(fastify: FastifyInstance): void {
     const allowed = [...known.values()].filter((entry) => entry.pattern.test(path)).flatMap((entry) => [...entry.methods]);
     if (allowed.length === 0) return;
     const allow = [...new Set(allowed)].sort().join(', ');
-    await reply.code(405).header('allow', allow).send({ success: false, message: `Method ${request.method} is not allowed here; allowed: ${allow}` });
+    await reply.code(405).header('allow', allow).send(ErrorResponse.of(`Method ${request.method} is not allowed here; allowed: ${allow}`));
   });
 }

@@ -1,28 +1,13 @@
 import { Controller, Get, Inject, Query, UseGuards } from '@nestjs/common';
-import { paisaToPkr } from '@pvs/contracts';
-import { SmsGapView, SmsGapViews } from '@pvs/read-model';
+import { SmsGapViews } from '@pvs/read-model';
 import { OperatorGuard } from '../auth/operator.guard';
 import { AdminApi, ApiErrors, ApiList, ChoiceQuery, LimitQuery, Summary, UuidQuery } from '../http/openapi/api-docs';
-import { schemaRef } from '../http/openapi/schemas';
 import { limitParam, optionalChoiceParam, optionalUuidParam } from '../http/query-params';
+import { SmsGapResponse } from './sms-gap.response';
 
 export const SMS_GAP_VIEWS = Symbol('SMS_GAP_VIEWS');
 
 const GAP_STATES = ['open', 'all'] as const;
-
-const gapResponse = (gap: SmsGapView) => ({
-  gap_id: gap.gapId,
-  tenant_id: gap.tenantId,
-  gateway: gap.gateway,
-  account: gap.account,
-  direction: gap.direction,
-  amount: paisaToPkr(gap.amountPaisa),
-  window_start: gap.windowStart.toISOString(),
-  window_end: gap.windowEnd.toISOString(),
-  candidate_payment_ids: gap.candidatePaymentIds,
-  detected_at: gap.detectedAt.toISOString(),
-  filled_at: gap.filledAt?.toISOString() ?? null,
-});
 
 /** SMS the balances say are missing: between two SMS of one account, money moved that no SMS seen explains. */
 @Controller('admin/sms-gaps')
@@ -36,11 +21,11 @@ export class SmsGapsHttpController {
   @UuidQuery('tenant_id', 'Only this tenant')
   @ChoiceQuery('state', GAP_STATES, '`open` (default): not explained yet; `all`: with those a late SMS explained')
   @LimitQuery()
-  @ApiList('The gaps', schemaRef('SmsGap'))
+  @ApiList('The gaps', SmsGapResponse)
   @ApiErrors(422)
   async list(@Query('tenant_id') tenantId?: string, @Query('state') state?: string, @Query('limit') limit?: string) {
     const open = (optionalChoiceParam('state', state, GAP_STATES) ?? 'open') === 'open';
     const rows = await this.views.list({ tenantId: optionalUuidParam('tenant_id', tenantId), open, limit: limitParam(limit) });
-    return { success: true, data: rows.map(gapResponse) };
+    return { success: true, data: rows.map(SmsGapResponse.of) };
   }
 }

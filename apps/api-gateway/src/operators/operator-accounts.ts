@@ -7,7 +7,7 @@ import { credentialMatches, issueCredential, parseCredential } from '@pvs/tenant
 
 const LIST_PAGE = 1_000;
 /** An operator id is their token's key id. */
-const OPERATOR_ID = /^[0-9a-f]{16}$/;
+export const OPERATOR_ID = /^[0-9a-f]{16}$/;
 
 /**
  * Named operators and their tokens (`pvsop_<id>_<secret>`, shown once, kept as a hash). A token is checked against

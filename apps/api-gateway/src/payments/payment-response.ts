@@ -3,7 +3,7 @@ import { GATEWAYS, Gateway, PAYMENT_STATUSES, PaymentStatus, REVIEW_REASONS, Rev
 import { Payment } from '@pvs/domain';
 import { RecordedEvent } from '@pvs/event-store';
 import { ListedPayment, PaymentView } from '@pvs/read-model';
-import { EventResponse, eventResponse } from '../events/event-response';
+import { EventResponse } from '../events/event-response';
 import { ChoiceProperty, DateTimeProperty, PkrProperty, TextProperty, UuidProperty } from '../http/openapi/properties';
 import { paymentView } from './payment-history';
 
@@ -62,9 +62,9 @@ export class ListedPaymentResponse extends OperatorPaymentResponse {
 export class PaymentWithHistoryResponse extends OperatorPaymentResponse {
   @DateTimeProperty() readonly expires_at!: string;
   @UuidProperty({ nullable: true, description: 'the SMS that decided it' }) readonly sms_id!: string | null;
-  @ApiProperty({ type: 'array', items: { $ref: '#/components/schemas/RecordedEvent' } }) readonly events!: readonly EventResponse[];
+  @ApiProperty({ type: [EventResponse] }) readonly events!: readonly EventResponse[];
 
   static ofHistory(payment: Payment, history: readonly RecordedEvent[]): PaymentWithHistoryResponse {
-    return { ...OperatorPaymentResponse.of(paymentView(payment)), expires_at: payment.expiresAt, sms_id: payment.smsId, events: history.map(eventResponse) };
+    return { ...OperatorPaymentResponse.of(paymentView(payment)), expires_at: payment.expiresAt, sms_id: payment.smsId, events: history.map((event) => EventResponse.of(event)) };
   }
 }

@@ -1,4 +1,3 @@
-import { Tenant } from '@pvs/domain';
 import { ALERT_WEBHOOK_EVENTS, AlertWebhookEvent, AllowedSenders } from '@pvs/contracts';
 import { PerGatewayListDto, ReceivingAccountsDto } from './per-gateway-list.dto';
 
@@ -10,25 +9,6 @@ export function perGatewayLists(dto: PerGatewayListDto | ReceivingAccountsDto | 
   if (dto.wallet_two) senders.wallet_two = dto.wallet_two;
   if (dto.bank) senders.bank = dto.bank;
   return senders;
-}
-
-/** A tenant as the admin API shows it: never its secrets. */
-export function tenantResponse(tenant: Tenant) {
-  return {
-    id: tenant.id,
-    name: tenant.name,
-    status: tenant.status,
-    unpaid_cycles: tenant.unpaidCycles,
-    unpaid_cycle_limit: tenant.unpaidCycleLimit,
-    webhook_url: tenant.webhookUrl,
-    allowed_senders: tenant.allowedSenders,
-    receiving_accounts: tenant.receivingAccounts,
-    balance_check: tenant.balanceCheck,
-    verification_policy: tenant.verificationPolicy,
-    alert_webhooks: tenant.alertWebhooks,
-    twilio_signature_check: tenant.twilioAuthToken !== null,
-    created_at: tenant.createdAt,
-  };
 }
 
 /** A list of alert webhooks as stored: each once, in the order they are documented. */

@@ -58,26 +58,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/sms/ingest": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Forward a payment SMS
-         * @description Parses the SMS and matches it to a pending intent; the response waits briefly for the decision. Accepts our body or the native webhook of a supported forwarder app. Twilio's webhook (form-encoded, with MessageSid or AccountSid, or any request with X-Twilio-Signature) is answered with empty TwiML whatever the SMS turned out to be, and its X-Twilio-Signature is checked when the tenant has given its Twilio auth token (403 when missing or wrong).
-         */
-        post: operations["IngestSmsHttpController_ingest"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/admin/payments/{uuid}/approve": {
         parameters: {
             query?: never;
@@ -123,6 +103,43 @@ export interface paths {
         get: operations["ListPaymentsHttpController_list"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/payments/{uuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payment, folded from its own stream, with its full event history */
+        get: operations["ShowPaymentHttpController_show"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sms/ingest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Forward a payment SMS
+         * @description Parses the SMS and matches it to a pending intent; the response waits briefly for the decision. Accepts our body or the native webhook of a supported forwarder app. Twilio's webhook (form-encoded, with MessageSid or AccountSid, or any request with X-Twilio-Signature) is answered with empty TwiML whatever the SMS turned out to be, and its X-Twilio-Signature is checked when the tenant has given its Twilio auth token (403 when missing or wrong).
+         */
+        post: operations["IngestSmsHttpController_ingest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -344,6 +361,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/tenants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tenants, oldest first (no secrets), a page at a time: the next page is after the last id of this one */
+        get: operations["ListTenantsHttpController_list"];
+        put?: never;
+        /** Create a merchant; its API key, webhook secret and gateway secret are shown once */
+        post: operations["RegisterTenantHttpController_register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/tenants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One tenant (no secrets) */
+        get: operations["ListTenantsHttpController_show"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a tenant: suspend or activate, unpaid cycles, webhook URL, sender lists, receiving accounts; fields left out are unchanged */
+        patch: operations["UpdateTenantHttpController_update"];
+        trace?: never;
+    };
     "/admin/operators": {
         parameters: {
             query?: never;
@@ -390,23 +443,6 @@ export interface paths {
         put?: never;
         /** Revoke an operator's token: refused at once, in every process */
         post: operations["OperatorsHttpController_revoke"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/payments/{uuid}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One payment, folded from its own stream, with its full event history */
-        get: operations["ShowPaymentHttpController_show"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -530,42 +566,6 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
-        trace?: never;
-    };
-    "/admin/tenants": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Tenants, oldest first (no secrets), a page at a time: the next page is after the last id of this one */
-        get: operations["ListTenantsHttpController_list"];
-        put?: never;
-        /** Create a merchant; its API key, webhook secret and gateway secret are shown once */
-        post: operations["RegisterTenantHttpController_register"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/tenants/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One tenant (no secrets) */
-        get: operations["ListTenantsHttpController_show"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /** Change a tenant: suspend or activate, unpaid cycles, webhook URL, sender lists, receiving accounts; fields left out are unchanged */
-        patch: operations["UpdateTenantHttpController_update"];
         trace?: never;
     };
     "/admin/projections": {
@@ -780,6 +780,37 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        HealthServices: {
+            /** @enum {string} */
+            database: "ok" | "down";
+            /** @enum {string} */
+            cache: "ok" | "down";
+            /** @enum {string} */
+            queue: "ok" | "down";
+        };
+        Health: {
+            /** @enum {string} */
+            status: "healthy" | "degraded";
+            /** Format: date-time */
+            timestamp: string;
+            services: components["schemas"]["HealthServices"];
+        };
+        PaymentSubmission: {
+            /** Format: uuid */
+            uuid: string;
+            /**
+             * @description a payment under manual review is reported as pending here
+             * @enum {string}
+             */
+            status: "pending" | "verified" | "failed";
+            /** @enum {string} */
+            gateway: "wallet_one" | "wallet_two" | "bank";
+            transaction_reference: string;
+            /** @description PKR, at most 2 decimals (exact to the paisa) */
+            amount_expected: number;
+            /** Format: date-time */
+            created_at: string;
+        };
         RegisterPaymentIntentRequest: {
             /**
              * @description The payment channel the customer used
@@ -801,6 +832,11 @@ export interface components {
             client_metadata?: {
                 [key: string]: unknown;
             } | null;
+        };
+        ErrorResponse: {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
         };
         PaymentStatus: {
             /** Format: uuid */
@@ -847,9 +883,178 @@ export interface components {
             /** @description What the SMS it was decided on shows that its institution usually does not send ("JazzCash transaction ids are usually 12 digits; this one is 11 digits") */
             departures: string[];
         };
+        /** @description A stored event, its data in the current shape of its type (amounts in paisa); metadata.schemaVersion is the version it was recorded at (none: 1) */
+        RecordedEvent: {
+            /** Format: uuid */
+            id: string;
+            stream: string;
+            stream_version: number;
+            type: string;
+            /** @description position in the global log; pass it back as `after` */
+            checkpoint: string;
+            /** Format: date-time */
+            recorded_at: string;
+            data: {
+                [key: string]: unknown;
+            };
+            metadata: {
+                correlationId?: string;
+                tenantId?: string;
+                causationId?: string;
+                schemaVersion?: number;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        PaymentWithHistory: {
+            /** Format: uuid */
+            uuid: string;
+            /** @enum {string} */
+            gateway: "wallet_one" | "wallet_two" | "bank";
+            transaction_reference: string;
+            /** @description PKR, at most 2 decimals (exact to the paisa) */
+            amount_expected: number;
+            /** @description the amount in the matched notification; null when none */
+            amount_detected: number | null;
+            /** @enum {string} */
+            status: "pending" | "verified" | "manual_review" | "failed";
+            /** Format: date-time */
+            verified_at: string | null;
+            /** Format: uuid */
+            tenant_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string;
+            /**
+             * Format: uuid
+             * @description the SMS that decided it
+             */
+            sms_id: string | null;
+            events: components["schemas"]["RecordedEvent"][];
+        };
+        /** @description No success/data envelope (spec 2.5). */
+        SmsIngestResult: {
+            /**
+             * @description unmatched: parsed, no pending intent yet (it is kept and matched when the intent arrives); processing: the decision was not recorded within the wait
+             * @enum {string}
+             */
+            status: "verified" | "manual_review" | "unmatched" | "processing";
+            /** Format: uuid */
+            transaction_uuid: string | null;
+            /** @description the reference the SMS states; null when it states none */
+            reference: string | null;
+            /** @description PKR, at most 2 decimals (exact to the paisa) */
+            amount: number;
+        };
+        ForwardedSms: {
+            /** Format: uuid */
+            sms_id: string;
+            /** Format: uuid */
+            tenant_id: string;
+            sender: string;
+            body: string;
+            source: string;
+            /** Format: date-time */
+            received_at: string | null;
+            /** Format: date-time */
+            recorded_at: string;
+            /** @enum {string} */
+            state: "received" | "parsed" | "rejected";
+            rejection_reason: string | null;
+            /** @enum {string|null} */
+            gateway: "wallet_one" | "wallet_two" | "bank" | null;
+            reference: string | null;
+            /** @description PKR, at most 2 decimals (exact to the paisa) */
+            amount: number | null;
+            /** Format: uuid */
+            transaction_uuid: string | null;
+            outcome: string | null;
+            /** @description For a rejected SMS: the template that would read it now (learned or promoted since, or its sender allowed since); `POST /admin/sms/reparse` applies it */
+            readable_by: string | null;
+        };
+        SmsTotals: {
+            read: number;
+            rejected: number;
+        };
+        InstitutionTotals: {
+            /** @description the institution its sender ids belong to (the parser's, once read); other: a sender id no institution is known by */
+            institution: string;
+            name: string;
+            read: number;
+            rejected: number;
+            /** @description rejected / (read + rejected) */
+            rejected_share: number | null;
+            current_hour: components["schemas"]["SmsTotals"];
+        };
+        SmsHourCount: {
+            /** Format: date-time */
+            hour: string;
+            institution: string;
+            /**
+             * @description the tier that read them, or rejected
+             * @enum {string}
+             */
+            bucket: "template" | "learned" | "extracted" | "rejected";
+            /** @description why they were rejected */
+            reason: string | null;
+            sms: number;
+        };
+        SmsStats: {
+            /**
+             * Format: date-time
+             * @description the start of the first hour counted (UTC)
+             */
+            since: string;
+            /**
+             * Format: date-time
+             * @description the start of the hour in progress, the last one counted
+             */
+            current_hour: string;
+            hours: number;
+            /** @description per institution, the most rejected first */
+            institutions: components["schemas"]["InstitutionTotals"][];
+            counts: components["schemas"]["SmsHourCount"][];
+        };
+        ReparseResult: {
+            examined: number;
+            recognised: number;
+        };
         ReparseSmsRequest: {
             /** Format: uuid */
             tenant_id?: string;
+        };
+        DerivedTemplate: {
+            id: string;
+            gateway: string;
+            institution: string | null;
+            sender: string;
+            pattern: string;
+            slots: string[];
+            auto_slots: string[];
+        };
+        WouldReadSms: {
+            /** Format: uuid */
+            sms_id: string;
+            /** Format: uuid */
+            tenant_id: string;
+            body: string;
+            /** @description PKR, at most 2 decimals (exact to the paisa) */
+            amount: number;
+            reference: string | null;
+        };
+        WouldRead: {
+            count: number;
+            samples: components["schemas"]["WouldReadSms"][];
+        };
+        TemplateDryRun: {
+            template: components["schemas"]["DerivedTemplate"];
+            /** @description The rejected SMS it would read (the first 50 shown) */
+            would_read: components["schemas"]["WouldRead"];
+            /** @description Parsed SMS read by their words alone that it would read, the same way */
+            upgrades: number;
+            /** @description The stored SMS of the sender looked at (the tenant's newest 20,000) */
+            scanned: number;
         };
         MarkRequest: {
             /** @description The value as written in the SMS */
@@ -896,52 +1101,161 @@ export interface components {
             /** @description Why: recorded with the template */
             note?: string;
         };
+        LearnedTemplate: {
+            id: string;
+            /** Format: uuid */
+            tenant_id: string;
+            /**
+             * @description tenant: reads that tenant's SMS only; all: promoted to every tenant
+             * @enum {string}
+             */
+            scope: "tenant" | "all";
+            /** @enum {string} */
+            gateway: "wallet_one" | "wallet_two" | "bank";
+            institution: string | null;
+            sender: string;
+            pattern: string;
+            example_body: string;
+            note: string;
+            learned_by: string;
+            /** Format: date-time */
+            learned_at: string;
+            /** Format: date-time */
+            promoted_at: string | null;
+            /** Format: date-time */
+            retired_at: string | null;
+        };
+        LearnedTemplateWithReparse: {
+            template: components["schemas"]["LearnedTemplate"];
+            reparse: components["schemas"]["ReparseResult"];
+        };
         TemplateChangeRequest: {
             /** @description Why: recorded on the event */
             note?: string;
+        };
+        RotatedWebhookSecret: {
+            /** Format: uuid */
+            id: string;
+            webhook_secret: string;
+            /** Format: date-time */
+            previous_secret_valid_until: string;
         };
         RotateWebhookSecretRequest: {
             /** @default 86400 */
             overlap_seconds: number;
         };
+        PerGatewayList: {
+            wallet_one?: string[];
+            wallet_two?: string[];
+            bank?: string[];
+        };
+        TenantWithApiKey: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            status: "active" | "suspended";
+            unpaid_cycles: number;
+            unpaid_cycle_limit: number;
+            /** Format: uri */
+            webhook_url: string | null;
+            allowed_senders: components["schemas"]["PerGatewayList"] | null;
+            receiving_accounts: components["schemas"]["PerGatewayList"] | null;
+            /** @enum {string} */
+            balance_check: "record" | "review";
+            /** @enum {string} */
+            verification_policy: "standard" | "strict";
+            /** @description The alert webhooks the merchant receives besides the payment webhooks */
+            alert_webhooks: ("forwarder.silent" | "forwarder.recovered" | "sms.gap_suspected" | "payment.stalled" | "payment.review_required")[];
+            /** @description Whether the tenant gave its Twilio auth token, so that Twilio's signature is checked on its Twilio SMS (the token itself is never shown) */
+            twilio_signature_check: boolean;
+            /** Format: date-time */
+            created_at: string;
+            api_key: string;
+        };
+        TenantWithGatewaySecret: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            status: "active" | "suspended";
+            unpaid_cycles: number;
+            unpaid_cycle_limit: number;
+            /** Format: uri */
+            webhook_url: string | null;
+            allowed_senders: components["schemas"]["PerGatewayList"] | null;
+            receiving_accounts: components["schemas"]["PerGatewayList"] | null;
+            /** @enum {string} */
+            balance_check: "record" | "review";
+            /** @enum {string} */
+            verification_policy: "standard" | "strict";
+            /** @description The alert webhooks the merchant receives besides the payment webhooks */
+            alert_webhooks: ("forwarder.silent" | "forwarder.recovered" | "sms.gap_suspected" | "payment.stalled" | "payment.review_required")[];
+            /** @description Whether the tenant gave its Twilio auth token, so that Twilio's signature is checked on its Twilio SMS (the token itself is never shown) */
+            twilio_signature_check: boolean;
+            /** Format: date-time */
+            created_at: string;
+            gateway_secret: string;
+        };
+        Tenant: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            status: "active" | "suspended";
+            unpaid_cycles: number;
+            unpaid_cycle_limit: number;
+            /** Format: uri */
+            webhook_url: string | null;
+            allowed_senders: components["schemas"]["PerGatewayList"] | null;
+            receiving_accounts: components["schemas"]["PerGatewayList"] | null;
+            /** @enum {string} */
+            balance_check: "record" | "review";
+            /** @enum {string} */
+            verification_policy: "standard" | "strict";
+            /** @description The alert webhooks the merchant receives besides the payment webhooks */
+            alert_webhooks: ("forwarder.silent" | "forwarder.recovered" | "sms.gap_suspected" | "payment.stalled" | "payment.review_required")[];
+            /** @description Whether the tenant gave its Twilio auth token, so that Twilio's signature is checked on its Twilio SMS (the token itself is never shown) */
+            twilio_signature_check: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
         SetTwilioAuthTokenRequest: {
             /** @description The Auth Token of the Twilio account whose number posts the SMS (Twilio Console, Account Info). Kept encrypted; never shown again */
             auth_token: string;
         };
-        IssueOperatorRequest: {
-            /** @description Who the operator is: recorded on what they decide; at most 120 characters once trimmed */
-            name: string;
+        ResealResult: {
+            /** @description Fingerprint of the key every secret is now sealed under */
+            key: string;
+            resealed: number;
+            unchanged: number;
         };
-        PaymentWithHistory: {
+        /** @description The secrets appear in this response only */
+        TenantWithSecrets: {
             /** Format: uuid */
-            uuid: string;
+            id: string;
+            name: string;
             /** @enum {string} */
-            gateway: "wallet_one" | "wallet_two" | "bank";
-            transaction_reference: string;
-            /** @description PKR, at most 2 decimals (exact to the paisa) */
-            amount_expected: number;
-            /** @description the amount in the matched notification; null when none */
-            amount_detected: number | null;
+            status: "active" | "suspended";
+            unpaid_cycles: number;
+            unpaid_cycle_limit: number;
+            /** Format: uri */
+            webhook_url: string | null;
+            allowed_senders: components["schemas"]["PerGatewayList"] | null;
+            receiving_accounts: components["schemas"]["PerGatewayList"] | null;
             /** @enum {string} */
-            status: "pending" | "verified" | "manual_review" | "failed";
-            /** Format: date-time */
-            verified_at: string | null;
-            /** Format: uuid */
-            tenant_id: string;
+            balance_check: "record" | "review";
+            /** @enum {string} */
+            verification_policy: "standard" | "strict";
+            /** @description The alert webhooks the merchant receives besides the payment webhooks */
+            alert_webhooks: ("forwarder.silent" | "forwarder.recovered" | "sms.gap_suspected" | "payment.stalled" | "payment.review_required")[];
+            /** @description Whether the tenant gave its Twilio auth token, so that Twilio's signature is checked on its Twilio SMS (the token itself is never shown) */
+            twilio_signature_check: boolean;
             /** Format: date-time */
             created_at: string;
-            /** Format: date-time */
-            expires_at: string;
-            /**
-             * Format: uuid
-             * @description the SMS that decided it
-             */
-            sms_id: string | null;
-            events: components["schemas"]["RecordedEvent"][];
-        };
-        RedeliverFailedRequest: {
-            /** Format: uuid */
-            tenant_id: string;
+            api_key: string;
+            webhook_secret: string;
+            gateway_secret: string;
         };
         PerGatewayListDto: {
             wallet_one?: string[];
@@ -1008,15 +1322,309 @@ export interface components {
             status?: "active" | "suspended";
             unpaid_cycles?: number;
         };
+        IssuedOperator: {
+            id: string;
+            name: string;
+            issued_by: string;
+            /** Format: date-time */
+            issued_at: string;
+            /** Format: date-time */
+            revoked_at: string | null;
+            /** @description pvsop_…, shown only this once */
+            token: string;
+        };
+        IssueOperatorRequest: {
+            /** @description Who the operator is: recorded on what they decide; at most 120 characters once trimmed */
+            name: string;
+        };
+        Operator: {
+            id: string;
+            name: string;
+            issued_by: string;
+            /** Format: date-time */
+            issued_at: string;
+            /** Format: date-time */
+            revoked_at: string | null;
+        };
+        Principal: {
+            id: string;
+            name: string;
+        };
+        StreamPage: {
+            stream: string;
+            events: components["schemas"]["RecordedEvent"][];
+            /** @description from_version of the next page; null at the end */
+            next_version: number | null;
+        };
+        EventLogPage: {
+            events: components["schemas"]["RecordedEvent"][];
+            next: string | null;
+        };
+        WebhookDelivery: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            tenant_id: string;
+            /**
+             * Format: uuid
+             * @description The payment it is about; null for an alert about no payment (a phone, a ledger)
+             */
+            transaction_uuid: string | null;
+            /**
+             * @description A payment webhook, or an alert webhook the tenant opted into
+             * @enum {string}
+             */
+            event: "payment.verified" | "payment.manual_review" | "payment.failed" | "forwarder.silent" | "forwarder.recovered" | "sms.gap_suspected" | "payment.stalled" | "payment.review_required";
+            /** Format: uri */
+            url: string | null;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "dead" | "undeliverable";
+            attempts: number;
+            /** Format: date-time */
+            next_attempt_at: string | null;
+            last_status_code: number | null;
+            last_error: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            delivered_at: string | null;
+        };
+        WebhookAttempt: {
+            attempt: number;
+            /** Format: date-time */
+            started_at: string;
+            duration_ms: number;
+            status_code: number | null;
+            error: string | null;
+            /** @enum {string} */
+            outcome: "succeeded" | "failed" | "refused" | "unsigned";
+            /** Format: date-time */
+            next_attempt_at: string | null;
+        };
+        WebhookDeliveryDetail: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            tenant_id: string;
+            /**
+             * Format: uuid
+             * @description The payment it is about; null for an alert about no payment (a phone, a ledger)
+             */
+            transaction_uuid: string | null;
+            /**
+             * @description A payment webhook, or an alert webhook the tenant opted into
+             * @enum {string}
+             */
+            event: "payment.verified" | "payment.manual_review" | "payment.failed" | "forwarder.silent" | "forwarder.recovered" | "sms.gap_suspected" | "payment.stalled" | "payment.review_required";
+            /** Format: uri */
+            url: string | null;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "dead" | "undeliverable";
+            attempts: number;
+            /** Format: date-time */
+            next_attempt_at: string | null;
+            last_status_code: number | null;
+            last_error: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            delivered_at: string | null;
+            /** @description the exact bytes sent and signed */
+            body: string;
+            attempts_log: components["schemas"]["WebhookAttempt"][];
+        };
+        FailingEndpoint: {
+            origin: string;
+            consecutive_failures: number;
+            /** Format: date-time */
+            failing_since: string | null;
+            /** Format: date-time */
+            disabled_at: string | null;
+        };
+        RedeliverResult: {
+            redelivered: number;
+        };
+        RedeliverFailedRequest: {
+            /** Format: uuid */
+            tenant_id: string;
+        };
+        ProjectionRebuild: {
+            /** @enum {string} */
+            status: "requested" | "running" | "done" | "failed";
+            events_done: number;
+            /** @description the events of the log it had to replay when it started (0 until then) */
+            events_total: number;
+            events_per_s: number;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
+            error: string | null;
+        };
+        Projection: {
+            name: string;
+            checkpoint: string | null;
+            /** @description events in the log the projection has not applied yet */
+            lag_events: number;
+            /** @description age of the oldest event not applied yet */
+            lag_seconds: number;
+            /** @description the last online rebuild */
+            rebuild: components["schemas"]["ProjectionRebuild"] | null;
+        };
+        DailyBucket: {
+            count: number;
+            /** @description PKR, at most 2 decimals (exact to the paisa) */
+            amount: number;
+        };
+        PaymentsByStatus: {
+            pending: components["schemas"]["DailyBucket"];
+            verified: components["schemas"]["DailyBucket"];
+            manual_review: components["schemas"]["DailyBucket"];
+            failed: components["schemas"]["DailyBucket"];
+        };
+        PaymentsByGateway: {
+            wallet_one: components["schemas"]["DailyBucket"];
+            wallet_two: components["schemas"]["DailyBucket"];
+            bank: components["schemas"]["DailyBucket"];
+        };
+        TenantDay: {
+            /** Format: uuid */
+            tenant_id: string;
+            tenant_name: string | null;
+            registered: number;
+            /** @description payments registered that day, by their status now */
+            by_status: components["schemas"]["PaymentsByStatus"];
+            by_gateway: components["schemas"]["PaymentsByGateway"];
+            /** @description verified / registered */
+            match_rate: number | null;
+            median_seconds_to_verify: number | null;
+        };
+        DailySummary: {
+            /** Format: date */
+            date: string;
+            tenants: components["schemas"]["TenantDay"][];
+        };
+        LastHeartbeat: {
+            /** @enum {string} */
+            status: "online" | "offline";
+            /** Format: date-time */
+            at: string;
+        };
+        CarriedAccount: {
+            /** @enum {string} */
+            gateway: "wallet_one" | "wallet_two" | "bank";
+            /** @description The receiving account as its SMS state it (often masked); null when they state none */
+            account: string | null;
+            /** @description The SIM slot they came in on, when the app says (SMS Gateway for Android, httpSMS) */
+            sim: number | null;
+            /** Format: date-time */
+            first_seen_at: string;
+        };
+        Forwarder: {
+            /** Format: uuid */
+            forwarder_id: string;
+            /** Format: uuid */
+            tenant_id: string;
+            /**
+             * @description The app that first brought its SMS or heartbeat
+             * @enum {string}
+             */
+            app: "native" | "sms_gateway_app" | "httpsms" | "twilio" | "sms_to_url_forwarder";
+            /** @description What names the phone: the app's device id, owner or receiving number, or the X-Forwarder-Id header; null for the one unnamed phone of an app */
+            device: string | null;
+            /** @description An operator's name for it */
+            name: string | null;
+            /** Format: date-time */
+            first_seen_at: string;
+            heartbeat: components["schemas"]["LastHeartbeat"] | null;
+            /**
+             * Format: date-time
+             * @description Out of use until it speaks again
+             */
+            retired_at: string | null;
+            /**
+             * Format: date-time
+             * @description When it was found quiet for longer than it usually is at that hour of the week while its tenant has payments pending; null once it speaks again
+             */
+            silent_since: string | null;
+            /** @description The key id of its own forwarder key (pvsfw_<key id>_…); null when it has none */
+            credential_key_id: string | null;
+            /** @description The accounts whose money SMS (credits, and debits stating a balance) come through it, in the order first seen */
+            accounts: components["schemas"]["CarriedAccount"][];
+            /**
+             * Format: date-time
+             * @description Listed forwarders only: its last SMS, or heartbeat saying it is online
+             */
+            last_heard_at?: string | null;
+            /**
+             * Format: date-time
+             * @description Listed forwarders only: its last SMS
+             */
+            last_sms_at?: string | null;
+            /** @description Listed forwarders only: SMS it forwarded in the 24 hours before the request */
+            sms_last_24h?: number;
+        };
         NameForwarderRequest: {
             /** @description What operators call the phone ("Shop counter"); at most 120 characters once trimmed */
             name: string;
+        };
+        ForwarderWithKey: {
+            /** Format: uuid */
+            forwarder_id: string;
+            /** Format: uuid */
+            tenant_id: string;
+            /**
+             * @description The app that first brought its SMS or heartbeat
+             * @enum {string}
+             */
+            app: "native" | "sms_gateway_app" | "httpsms" | "twilio" | "sms_to_url_forwarder";
+            /** @description What names the phone: the app's device id, owner or receiving number, or the X-Forwarder-Id header; null for the one unnamed phone of an app */
+            device: string | null;
+            /** @description An operator's name for it */
+            name: string | null;
+            /** Format: date-time */
+            first_seen_at: string;
+            heartbeat: components["schemas"]["LastHeartbeat"] | null;
+            /**
+             * Format: date-time
+             * @description Out of use until it speaks again
+             */
+            retired_at: string | null;
+            /**
+             * Format: date-time
+             * @description When it was found quiet for longer than it usually is at that hour of the week while its tenant has payments pending; null once it speaks again
+             */
+            silent_since: string | null;
+            /** @description The key id of its own forwarder key (pvsfw_<key id>_…); null when it has none */
+            credential_key_id: string | null;
+            /** @description The accounts whose money SMS (credits, and debits stating a balance) come through it, in the order first seen */
+            accounts: components["schemas"]["CarriedAccount"][];
+            /**
+             * Format: date-time
+             * @description Listed forwarders only: its last SMS, or heartbeat saying it is online
+             */
+            last_heard_at?: string | null;
+            /**
+             * Format: date-time
+             * @description Listed forwarders only: its last SMS
+             */
+            last_sms_at?: string | null;
+            /** @description Listed forwarders only: SMS it forwarded in the 24 hours before the request */
+            sms_last_24h?: number;
+            /** @description pvsfw_…: shown in this response only. The phone sends it as X-Gateway-Secret (or X-Forwarder-Key, or the password of HTTP Basic auth) */
+            forwarder_key: string;
         };
         ProvisionForwarderRequest: {
             /** Format: uuid */
             tenant_id: string;
             /** @description The phone's name ("counter-phone"): its key names it so, as X-Forwarder-Id would */
             device: string;
+        };
+        HeartbeatRecorded: {
+            /** @enum {string} */
+            heartbeat: "online" | "offline";
+            /** Format: uuid */
+            forwarder_id: string;
         };
         HeartbeatRequest: {
             /**
@@ -1030,30 +1638,78 @@ export interface components {
              */
             at?: string;
         };
+        SmsGap: {
+            /** Format: uuid */
+            gap_id: string;
+            /** Format: uuid */
+            tenant_id: string;
+            /** @enum {string} */
+            gateway: "wallet_one" | "wallet_two" | "bank";
+            /** @description The account as its SMS name it; null for a wallet whose SMS name none */
+            account: string | null;
+            /**
+             * @description `credit`: money came in that no SMS seen explains (a payment unseen); `debit`: it went out
+             * @enum {string}
+             */
+            direction: "credit" | "debit";
+            /** @description PKR moved unseen (the sum, if several SMS are missing) */
+            amount: number;
+            /**
+             * Format: date-time
+             * @description When the SMS before the gap was received
+             */
+            window_start: string;
+            /**
+             * Format: date-time
+             * @description When the SMS after the gap was received
+             */
+            window_end: string;
+            /** @description The tenant's payments pending of that gateway and exactly that amount when the gap was found, nearest the window first */
+            candidate_payment_ids: string[];
+            /** Format: date-time */
+            detected_at: string;
+            /**
+             * Format: date-time
+             * @description When an SMS that arrived late explained it
+             */
+            filled_at: string | null;
+        };
+        Alert: {
+            /** Format: uuid */
+            alert_id: string;
+            /** Format: uuid */
+            tenant_id: string;
+            /** @enum {string} */
+            kind: "forwarder.silent" | "sms.gap_suspected" | "payment.stalled" | "payment.review_required";
+            /**
+             * Format: uuid
+             * @description The forwarder, gap or payment it is about
+             */
+            subject_id: string;
+            /** @description The alert in a sentence */
+            summary: string;
+            /** @description The fact that raised it, as recorded (ForwarderWentSilent, SmsGapSuspected, PaymentStalled or PaymentFlaggedForReview) */
+            details: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            raised_at: string;
+            /**
+             * Format: date-time
+             * @description When what raised it ended: the phone spoke, the SMS arrived, the payment was decided
+             */
+            cleared_at: string | null;
+            /** @description What ended it: forwarder.recovered, forwarder.retired, sms.gap_filled, payment.verified, payment.failed, payment.manual_review */
+            cleared_by: string | null;
+            /** Format: date-time */
+            acknowledged_at: string | null;
+            /** @description The operator who acknowledged it */
+            acknowledged_by: string | null;
+            note: string | null;
+        };
         AcknowledgeAlertRequest: {
             /** @description What is being done about it; at most 1000 characters once trimmed */
             note?: string;
-        };
-        ErrorResponse: {
-            /** @enum {boolean} */
-            success: false;
-            message: string;
-        };
-        PaymentSubmission: {
-            /** Format: uuid */
-            uuid: string;
-            /**
-             * @description a payment under manual review is reported as pending here
-             * @enum {string}
-             */
-            status: "pending" | "verified" | "failed";
-            /** @enum {string} */
-            gateway: "wallet_one" | "wallet_two" | "bank";
-            transaction_reference: string;
-            /** @description PKR, at most 2 decimals (exact to the paisa) */
-            amount_expected: number;
-            /** Format: date-time */
-            created_at: string;
         };
         SmsIngestRequest: {
             /** @description Originating shortcode or bank SMS header */
@@ -1096,19 +1752,6 @@ export interface components {
         TwilioWebhook: {
             From: string;
             Body: string;
-        };
-        /** @description No success/data envelope (spec 2.5). */
-        SmsIngestResult: {
-            /**
-             * @description unmatched: parsed, no pending intent yet (it is kept and matched when the intent arrives); processing: the decision was not recorded within the wait
-             * @enum {string}
-             */
-            status: "verified" | "manual_review" | "unmatched" | "processing";
-            /** Format: uuid */
-            transaction_uuid: string | null;
-            reference: string;
-            /** @description PKR, at most 2 decimals (exact to the paisa) */
-            amount: number;
         };
         /** @description The body of every webhook; the same bytes on every retry. De-duplicate on `id`. */
         WebhookPayload: {
@@ -1284,433 +1927,6 @@ export interface components {
                 review_reason: "amount_mismatch" | "no_reference_amount_match" | "balance_inconsistent" | "unconfirmed_reading" | "foreign_account" | "third_party";
             };
         };
-        Health: {
-            /** @enum {string} */
-            status: "healthy" | "degraded";
-            /** Format: date-time */
-            timestamp: string;
-            services: {
-                /** @enum {string} */
-                database: "ok" | "down";
-                /** @enum {string} */
-                cache: "ok" | "down";
-                /** @enum {string} */
-                queue: "ok" | "down";
-            };
-        };
-        Tenant: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            /** @enum {string} */
-            status: "active" | "suspended";
-            unpaid_cycles: number;
-            unpaid_cycle_limit: number;
-            /** Format: uri */
-            webhook_url: string | null;
-            allowed_senders: {
-                wallet_one?: string[];
-                wallet_two?: string[];
-                bank?: string[];
-            } | null;
-            receiving_accounts: {
-                wallet_one?: string[];
-                wallet_two?: string[];
-                bank?: string[];
-            } | null;
-            /** @enum {string} */
-            balance_check: "record" | "review";
-            /** @enum {string} */
-            verification_policy: "standard" | "strict";
-            /** @description The alert webhooks the merchant receives besides the payment webhooks */
-            alert_webhooks: ("forwarder.silent" | "forwarder.recovered" | "sms.gap_suspected" | "payment.stalled" | "payment.review_required")[];
-            /** @description Whether the tenant gave its Twilio auth token, so that Twilio's signature is checked on its Twilio SMS (the token itself is never shown) */
-            twilio_signature_check: boolean;
-            /** Format: date-time */
-            created_at: string;
-        };
-        /** @description A stored event, its data in the current shape of its type (amounts in paisa); metadata.schemaVersion is the version it was recorded at (none: 1) */
-        RecordedEvent: {
-            /** Format: uuid */
-            id: string;
-            stream: string;
-            stream_version: number;
-            type: string;
-            /** @description position in the global log; pass it back as `after` */
-            checkpoint: string;
-            /** Format: date-time */
-            recorded_at: string;
-            data: {
-                [key: string]: unknown;
-            };
-            metadata: {
-                correlationId?: string;
-                tenantId?: string;
-                causationId?: string;
-                schemaVersion?: number;
-            } & {
-                [key: string]: unknown;
-            };
-        };
-        TenantWithSecrets: components["schemas"]["Tenant"] & {
-            api_key: string;
-            webhook_secret: string;
-            gateway_secret: string;
-        };
-        ForwardedSms: {
-            /** Format: uuid */
-            sms_id: string;
-            /** Format: uuid */
-            tenant_id: string;
-            sender: string;
-            body: string;
-            source: string;
-            /** Format: date-time */
-            received_at: string | null;
-            /** Format: date-time */
-            recorded_at: string;
-            /** @enum {string} */
-            state: "received" | "parsed" | "rejected";
-            rejection_reason: string | null;
-            /** @enum {string|null} */
-            gateway: "wallet_one" | "wallet_two" | "bank" | null;
-            reference: string | null;
-            /** @description PKR, at most 2 decimals (exact to the paisa) */
-            amount: number | null;
-            /** Format: uuid */
-            transaction_uuid: string | null;
-            outcome: string | null;
-            /** @description For a rejected SMS: the template that would read it now (learned or promoted since, or its sender allowed since); `POST /admin/sms/reparse` applies it */
-            readable_by: string | null;
-        };
-        Forwarder: {
-            /** Format: uuid */
-            forwarder_id: string;
-            /** Format: uuid */
-            tenant_id: string;
-            /**
-             * @description The app that first brought its SMS or heartbeat
-             * @enum {string}
-             */
-            app: "native" | "sms_gateway_app" | "httpsms" | "twilio" | "sms_to_url_forwarder";
-            /** @description What names the phone: the app's device id, owner or receiving number, or the X-Forwarder-Id header; null for the one unnamed phone of an app */
-            device: string | null;
-            /** @description An operator's name for it */
-            name: string | null;
-            /** Format: date-time */
-            first_seen_at: string;
-            heartbeat: {
-                /** @enum {string} */
-                status: "online" | "offline";
-                /** Format: date-time */
-                at: string;
-            } | null;
-            /**
-             * Format: date-time
-             * @description Out of use until it speaks again
-             */
-            retired_at: string | null;
-            /**
-             * Format: date-time
-             * @description When it was found quiet for longer than it usually is at that hour of the week while its tenant has payments pending; null once it speaks again
-             */
-            silent_since: string | null;
-            /** @description The key id of its own forwarder key (pvsfw_<key id>_…); null when it has none */
-            credential_key_id: string | null;
-            /** @description The accounts whose money SMS (credits, and debits stating a balance) come through it, in the order first seen */
-            accounts: {
-                /** @enum {string} */
-                gateway: "wallet_one" | "wallet_two" | "bank";
-                /** @description The receiving account as its SMS state it (often masked); null when they state none */
-                account: string | null;
-                /** @description The SIM slot they came in on, when the app says (SMS Gateway for Android, httpSMS) */
-                sim: number | null;
-                /** Format: date-time */
-                first_seen_at: string;
-            }[];
-            /**
-             * Format: date-time
-             * @description Listed forwarders only: its last SMS, or heartbeat saying it is online
-             */
-            last_heard_at?: string | null;
-            /**
-             * Format: date-time
-             * @description Listed forwarders only: its last SMS
-             */
-            last_sms_at?: string | null;
-            /** @description Listed forwarders only: SMS it forwarded in the 24 hours before the request */
-            sms_last_24h?: number;
-        };
-        Alert: {
-            /** Format: uuid */
-            alert_id: string;
-            /** Format: uuid */
-            tenant_id: string;
-            /** @enum {string} */
-            kind: "forwarder.silent" | "sms.gap_suspected" | "payment.stalled" | "payment.review_required";
-            /**
-             * Format: uuid
-             * @description The forwarder, gap or payment it is about
-             */
-            subject_id: string;
-            /** @description The alert in a sentence */
-            summary: string;
-            /** @description The fact that raised it, as recorded (ForwarderWentSilent, SmsGapSuspected, PaymentStalled or PaymentFlaggedForReview) */
-            details: {
-                [key: string]: unknown;
-            };
-            /** Format: date-time */
-            raised_at: string;
-            /**
-             * Format: date-time
-             * @description When what raised it ended: the phone spoke, the SMS arrived, the payment was decided
-             */
-            cleared_at: string | null;
-            /** @description What ended it: forwarder.recovered, forwarder.retired, sms.gap_filled, payment.verified, payment.failed, payment.manual_review */
-            cleared_by: string | null;
-            /** Format: date-time */
-            acknowledged_at: string | null;
-            /** @description The operator who acknowledged it */
-            acknowledged_by: string | null;
-            note: string | null;
-        };
-        SmsGap: {
-            /** Format: uuid */
-            gap_id: string;
-            /** Format: uuid */
-            tenant_id: string;
-            /** @enum {string} */
-            gateway: "wallet_one" | "wallet_two" | "bank";
-            /** @description The account as its SMS name it; null for a wallet whose SMS name none */
-            account: string | null;
-            /**
-             * @description `credit`: money came in that no SMS seen explains (a payment unseen); `debit`: it went out
-             * @enum {string}
-             */
-            direction: "credit" | "debit";
-            /** @description PKR moved unseen (the sum, if several SMS are missing) */
-            amount: number;
-            /**
-             * Format: date-time
-             * @description When the SMS before the gap was received
-             */
-            window_start: string;
-            /**
-             * Format: date-time
-             * @description When the SMS after the gap was received
-             */
-            window_end: string;
-            /** @description The tenant's payments pending of that gateway and exactly that amount when the gap was found, nearest the window first */
-            candidate_payment_ids: string[];
-            /** Format: date-time */
-            detected_at: string;
-            /**
-             * Format: date-time
-             * @description When an SMS that arrived late explained it
-             */
-            filled_at: string | null;
-        };
-        ForwarderWithKey: components["schemas"]["Forwarder"] & {
-            /** @description pvsfw_…: shown in this response only. The phone sends it as X-Gateway-Secret (or X-Forwarder-Key, or the password of HTTP Basic auth) */
-            forwarder_key: string;
-        };
-        ReparseResult: {
-            examined: number;
-            recognised: number;
-        };
-        WebhookDelivery: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            tenant_id: string;
-            /**
-             * Format: uuid
-             * @description The payment it is about; null for an alert about no payment (a phone, a ledger)
-             */
-            transaction_uuid: string | null;
-            /**
-             * @description A payment webhook, or an alert webhook the tenant opted into
-             * @enum {string}
-             */
-            event: "payment.verified" | "payment.manual_review" | "payment.failed" | "forwarder.silent" | "forwarder.recovered" | "sms.gap_suspected" | "payment.stalled" | "payment.review_required";
-            /** Format: uri */
-            url: string | null;
-            /** @enum {string} */
-            status: "pending" | "succeeded" | "dead" | "undeliverable";
-            attempts: number;
-            /** Format: date-time */
-            next_attempt_at: string | null;
-            last_status_code: number | null;
-            last_error: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            delivered_at: string | null;
-        };
-        WebhookAttempt: {
-            attempt: number;
-            /** Format: date-time */
-            started_at: string;
-            duration_ms: number;
-            status_code: number | null;
-            error: string | null;
-            /** @enum {string} */
-            outcome: "succeeded" | "failed" | "refused" | "unsigned";
-            /** Format: date-time */
-            next_attempt_at: string | null;
-        };
-        FailingEndpoint: {
-            origin?: string;
-            consecutive_failures?: number;
-            /** Format: date-time */
-            failing_since?: string | null;
-            /** Format: date-time */
-            disabled_at?: string | null;
-        };
-        Projection: {
-            name: string;
-            checkpoint: string | null;
-            /** @description events in the log the projection has not applied yet */
-            lag_events: number;
-            /** @description age of the oldest event not applied yet */
-            lag_seconds: number;
-            /** @description the last online rebuild */
-            rebuild: {
-                /** @enum {string} */
-                status: "requested" | "running" | "done" | "failed";
-                events_done: number;
-                /** @description the events of the log it had to replay when it started (0 until then) */
-                events_total: number;
-                events_per_s: number;
-                /** Format: date-time */
-                started_at: string | null;
-                /** Format: date-time */
-                finished_at: string | null;
-                error: string | null;
-            } | null;
-        };
-        DailyBucket: {
-            count: number;
-            /** @description PKR, at most 2 decimals (exact to the paisa) */
-            amount: number;
-        };
-        TenantDay: {
-            /** Format: uuid */
-            tenant_id: string;
-            tenant_name: string | null;
-            registered: number;
-            /** @description payments registered that day, by their status now */
-            by_status: {
-                pending?: components["schemas"]["DailyBucket"];
-                verified?: components["schemas"]["DailyBucket"];
-                manual_review?: components["schemas"]["DailyBucket"];
-                failed?: components["schemas"]["DailyBucket"];
-            };
-            by_gateway: {
-                wallet_one?: components["schemas"]["DailyBucket"];
-                wallet_two?: components["schemas"]["DailyBucket"];
-                bank?: components["schemas"]["DailyBucket"];
-            };
-            /** @description verified / registered */
-            match_rate: number | null;
-            median_seconds_to_verify: number | null;
-        };
-        LearnedTemplate: {
-            id: string;
-            /** Format: uuid */
-            tenant_id: string;
-            /**
-             * @description tenant: reads that tenant's SMS only; all: promoted to every tenant
-             * @enum {string}
-             */
-            scope: "tenant" | "all";
-            /** @enum {string} */
-            gateway: "wallet_one" | "wallet_two" | "bank";
-            institution?: string | null;
-            sender: string;
-            pattern: string;
-            example_body: string;
-            note?: string;
-            learned_by: string;
-            /** Format: date-time */
-            learned_at: string;
-            /** Format: date-time */
-            promoted_at?: string | null;
-            /** Format: date-time */
-            retired_at: string | null;
-        };
-        TemplateDryRun: {
-            template: {
-                id: string;
-                gateway: string;
-                institution: string | null;
-                sender: string;
-                pattern: string;
-                slots: string[];
-                auto_slots: string[];
-            };
-            /** @description The rejected SMS it would read (the first 50 shown) */
-            would_read: {
-                count: number;
-                samples: {
-                    /** Format: uuid */
-                    sms_id: string;
-                    /** Format: uuid */
-                    tenant_id: string;
-                    body: string;
-                    /** @description PKR, at most 2 decimals (exact to the paisa) */
-                    amount: number;
-                    reference: string | null;
-                }[];
-            };
-            /** @description Parsed SMS read by their words alone that it would read, the same way */
-            upgrades: number;
-            /** @description The stored SMS of the sender looked at (the tenant's newest 20,000) */
-            scanned: number;
-        };
-        SmsStats: {
-            /**
-             * Format: date-time
-             * @description the start of the first hour counted (UTC)
-             */
-            since: string;
-            /**
-             * Format: date-time
-             * @description the start of the hour in progress, the last one counted
-             */
-            current_hour: string;
-            hours: number;
-            /** @description per institution, the most rejected first */
-            institutions: {
-                /** @description the institution its sender ids belong to (the parser's, once read); other: a sender id no institution is known by */
-                institution: string;
-                name: string;
-                read: number;
-                rejected: number;
-                /** @description rejected / (read + rejected) */
-                rejected_share: number | null;
-                current_hour: {
-                    read: number;
-                    rejected: number;
-                };
-            }[];
-            counts: {
-                /** Format: date-time */
-                hour: string;
-                institution: string;
-                /**
-                 * @description the tier that read them, or rejected
-                 * @enum {string}
-                 */
-                bucket: "template" | "learned" | "extracted" | "rejected";
-                /** @description why they were rejected */
-                reason: string | null;
-                sms: number;
-            }[];
-        };
-        RedeliverResult: {
-            redelivered: number;
-        };
     };
     responses: never;
     parameters: never;
@@ -1872,85 +2088,6 @@ export interface operations {
              *     Not found
              */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Rate limit exceeded */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    IngestSmsHttpController_ingest: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SmsIngestRequest"] | components["schemas"]["SmsGatewayAppWebhook"] | components["schemas"]["HttpSmsWebhook"] | components["schemas"]["SmsToUrlForwarderWebhook"] | components["schemas"]["TwilioWebhook"];
-            };
-        };
-        responses: {
-            /** @description Parsed; the matching outcome (to Twilio: empty TwiML, the outcome is recorded all the same) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SmsIngestResult"];
-                    "text/xml": "<?xml version=\"1.0\" encoding=\"UTF-8\"?><Response/>";
-                };
-            };
-            /** @description Malformed JSON body */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Missing or invalid credential */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Twilio's signature missing or wrong, for a tenant that gave its Twilio auth token */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description The body is not application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Validation error */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2172,6 +2309,134 @@ export interface operations {
             };
             /** @description Validation error */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ShowPaymentHttpController_show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The transaction UUID */
+                uuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment and its events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["PaymentWithHistory"];
+                    };
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Not found
+             *
+             *     Not found
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    IngestSmsHttpController_ingest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SmsIngestRequest"] | components["schemas"]["SmsGatewayAppWebhook"] | components["schemas"]["HttpSmsWebhook"] | components["schemas"]["SmsToUrlForwarderWebhook"] | components["schemas"]["TwilioWebhook"];
+            };
+        };
+        responses: {
+            /** @description Parsed; the matching outcome (to Twilio: empty TwiML, the outcome is recorded all the same) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SmsIngestResult"];
+                    "text/xml": "<?xml version=\"1.0\" encoding=\"UTF-8\"?><Response/>";
+                };
+            };
+            /** @description Malformed JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Twilio's signature missing or wrong, for a tenant that gave its Twilio auth token */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2489,10 +2754,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
-                        data: {
-                            template: components["schemas"]["LearnedTemplate"];
-                            reparse: components["schemas"]["ReparseResult"];
-                        };
+                        data: components["schemas"]["LearnedTemplateWithReparse"];
                     };
                 };
             };
@@ -2746,13 +3008,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
-                        data: {
-                            /** Format: uuid */
-                            id: string;
-                            webhook_secret: string;
-                            /** Format: date-time */
-                            previous_secret_valid_until: string;
-                        };
+                        data: components["schemas"]["RotatedWebhookSecret"];
                     };
                 };
             };
@@ -2828,9 +3084,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
-                        data: components["schemas"]["Tenant"] & {
-                            api_key: string;
-                        };
+                        data: components["schemas"]["TenantWithApiKey"];
                     };
                 };
             };
@@ -2879,9 +3133,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
-                        data: components["schemas"]["Tenant"] & {
-                            gateway_secret: string;
-                        };
+                        data: components["schemas"]["TenantWithGatewaySecret"];
                     };
                 };
             };
@@ -3048,674 +3300,12 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
-                        data: {
-                            /** @description Fingerprint of the key every secret is now sealed under */
-                            key: string;
-                            resealed: number;
-                            unchanged: number;
-                        };
+                        data: components["schemas"]["ResealResult"];
                     };
                 };
             };
             /** @description Missing or invalid credential */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    OperatorsHttpController_list: {
-        parameters: {
-            query?: {
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The operators */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            id: string;
-                            name: string;
-                            issued_by: string;
-                            /** Format: date-time */
-                            issued_at: string;
-                            /** Format: date-time */
-                            revoked_at: string | null;
-                        }[];
-                    };
-                };
-            };
-            /** @description Missing or invalid credential */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Validation error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    OperatorsHttpController_issue: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["IssueOperatorRequest"];
-            };
-        };
-        responses: {
-            /** @description The operator and their token */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            id: string;
-                            name: string;
-                            issued_by: string;
-                            /** Format: date-time */
-                            issued_at: string;
-                            /** Format: date-time */
-                            revoked_at: string | null;
-                            /** @description pvsop_…, shown only this once */
-                            token: string;
-                        };
-                    };
-                };
-            };
-            /** @description Malformed JSON body */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Missing or invalid credential */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description The body is not application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Validation error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    OperatorsHttpController_me: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The operator (or `admin`, the bootstrap token) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            id: string;
-                            name: string;
-                        };
-                    };
-                };
-            };
-            /** @description Missing or invalid credential */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    OperatorsHttpController_revoke: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The operator id */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The operator, revoked */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            id: string;
-                            name: string;
-                            issued_by: string;
-                            /** Format: date-time */
-                            issued_at: string;
-                            /** Format: date-time */
-                            revoked_at: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Missing or invalid credential */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /**
-             * @description Not found
-             *
-             *     Not found
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Conflicts with the current state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    ShowPaymentHttpController_show: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The transaction UUID */
-                uuid: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The payment and its events */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["PaymentWithHistory"];
-                    };
-                };
-            };
-            /** @description Missing or invalid credential */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /**
-             * @description Not found
-             *
-             *     Not found
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    ReadStreamHttpController_read: {
-        parameters: {
-            query?: {
-                from_version?: number;
-                limit?: number;
-            };
-            header?: never;
-            path: {
-                /** @description <category>-<id> */
-                stream: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of the stream */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            stream: string;
-                            events: components["schemas"]["RecordedEvent"][];
-                            /** @description from_version of the next page; null at the end */
-                            next_version: number | null;
-                        };
-                    };
-                };
-            };
-            /** @description Missing or invalid credential */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /**
-             * @description Not found
-             *
-             *     Not found
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Validation error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    ReadEventLogHttpController_read: {
-        parameters: {
-            query?: {
-                /** @description a checkpoint returned as `next`; the start of the log when left out */
-                after?: string;
-                limit?: number;
-                wait_ms?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The events and the checkpoint to continue from */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: {
-                            events: components["schemas"]["RecordedEvent"][];
-                            next: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Missing or invalid credential */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Validation error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    ListDeliveriesHttpController_list: {
-        parameters: {
-            query?: {
-                status?: "pending" | "succeeded" | "dead" | "undeliverable";
-                /** @description Only this tenant */
-                tenant_id?: string;
-                /** @description Only this payment */
-                transaction_uuid?: string;
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The deliveries */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["WebhookDelivery"][];
-                    };
-                };
-            };
-            /** @description Missing or invalid credential */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Validation error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    ListDeliveriesHttpController_show: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The delivery id (the webhook-id header) */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The delivery */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["WebhookDelivery"] & {
-                            /** @description the exact bytes sent and signed */
-                            body: string;
-                            attempts_log: components["schemas"]["WebhookAttempt"][];
-                        };
-                    };
-                };
-            };
-            /** @description Missing or invalid credential */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /**
-             * @description Not found
-             *
-             *     Not found
-             */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    ListDeliveriesHttpController_endpoints: {
-        parameters: {
-            query?: {
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The endpoints */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["FailingEndpoint"][];
-                    };
-                };
-            };
-            /** @description Missing or invalid credential */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Validation error */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    RedeliverHttpController_one: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The delivery id */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description How many deliveries the notifier was asked to send again */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["RedeliverResult"];
-                    };
-                };
-            };
-            /** @description Missing or invalid credential */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    RedeliverHttpController_failedOfTenant: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RedeliverFailedRequest"];
-            };
-        };
-        responses: {
-            /** @description How many deliveries the notifier was asked to send again */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["RedeliverResult"];
-                    };
-                };
-            };
-            /** @description Malformed JSON body */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Missing or invalid credential */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Not found */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description The body is not application/json */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-            /** @description Validation error */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3973,6 +3563,573 @@ export interface operations {
             };
         };
     };
+    OperatorsHttpController_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The operators */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Operator"][];
+                    };
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    OperatorsHttpController_issue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IssueOperatorRequest"];
+            };
+        };
+        responses: {
+            /** @description The operator and their token */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["IssuedOperator"];
+                    };
+                };
+            };
+            /** @description Malformed JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    OperatorsHttpController_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The operator (or `admin`, the bootstrap token) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Principal"];
+                    };
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    OperatorsHttpController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The operator id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The operator, revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Operator"];
+                    };
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Not found
+             *
+             *     Not found
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ReadStreamHttpController_read: {
+        parameters: {
+            query?: {
+                from_version?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description <category>-<id> */
+                stream: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["StreamPage"];
+                    };
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Not found
+             *
+             *     Not found
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ReadEventLogHttpController_read: {
+        parameters: {
+            query?: {
+                /** @description a checkpoint returned as `next`; the start of the log when left out */
+                after?: string;
+                limit?: number;
+                wait_ms?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events and the checkpoint to continue from */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["EventLogPage"];
+                    };
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ListDeliveriesHttpController_list: {
+        parameters: {
+            query?: {
+                status?: "pending" | "succeeded" | "dead" | "undeliverable";
+                /** @description Only this tenant */
+                tenant_id?: string;
+                /** @description Only this payment */
+                transaction_uuid?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["WebhookDelivery"][];
+                    };
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ListDeliveriesHttpController_show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The delivery id (the webhook-id header) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["WebhookDeliveryDetail"];
+                    };
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Not found
+             *
+             *     Not found
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ListDeliveriesHttpController_endpoints: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["FailingEndpoint"][];
+                    };
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    RedeliverHttpController_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The delivery id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many deliveries the notifier was asked to send again */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["RedeliverResult"];
+                    };
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    RedeliverHttpController_failedOfTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RedeliverFailedRequest"];
+            };
+        };
+        responses: {
+            /** @description How many deliveries the notifier was asked to send again */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["RedeliverResult"];
+                    };
+                };
+            };
+            /** @description Malformed JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     ListProjectionsHttpController_list: {
         parameters: {
             query?: never;
@@ -4087,11 +4244,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
-                        data: {
-                            /** Format: date */
-                            date: string;
-                            tenants: components["schemas"]["TenantDay"][];
-                        };
+                        data: components["schemas"]["DailySummary"];
                     };
                 };
             };
@@ -4537,12 +4690,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
-                        data: {
-                            /** @enum {string} */
-                            heartbeat: "online" | "offline";
-                            /** Format: uuid */
-                            forwarder_id: string;
-                        };
+                        data: components["schemas"]["HeartbeatRecorded"];
                     };
                 };
             };

@@ -49,14 +49,18 @@ export class LedgerKeeper {
   ) {}
 
   async handleBatch(batch: readonly RecordedEvent[]): Promise<void> {
-    for (const event of batch) {
+    const steps = batch.flatMap((event) => {
       const step = stepOf(event);
-      if (step) await this.state(step, event);
-    }
+      return step ? [{ step, event }] : [];
+    });
+    if (steps.length === 0) return;
+    // When each phone received its SMS: one read for the batch's SMS streams.
+    const streams = await this.events.readStreams([...new Set(steps.map(({ step }) => smsStream(step.smsId)))]);
+    for (const { step, event } of steps) await this.state(step, event, streams.get(smsStream(step.smsId)) ?? []);
   }
 
-  private async state(step: Step, event: RecordedEvent): Promise<void> {
-    const [received] = (await this.events.readStream(smsStream(step.smsId), 0)).filter(isSmsReceived);
+  private async state(step: Step, event: RecordedEvent, sms: readonly RecordedEvent[]): Promise<void> {
+    const received = sms.find(isSmsReceived);
     if (!received) throw new Error(`SMS ${step.smsId} was read but never received`);
     const { receivedAt, recordedAt } = received.data;
     const account: LedgerAccount = { accountKey: ledgerKeyFor(step.tenantId, step.gateway, step.account), tenantId: step.tenantId, gateway: step.gateway, account: step.account };

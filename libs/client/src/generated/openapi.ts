@@ -102,6 +102,37 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        HealthServices: {
+            /** @enum {string} */
+            database: "ok" | "down";
+            /** @enum {string} */
+            cache: "ok" | "down";
+            /** @enum {string} */
+            queue: "ok" | "down";
+        };
+        Health: {
+            /** @enum {string} */
+            status: "healthy" | "degraded";
+            /** Format: date-time */
+            timestamp: string;
+            services: components["schemas"]["HealthServices"];
+        };
+        PaymentSubmission: {
+            /** Format: uuid */
+            uuid: string;
+            /**
+             * @description a payment under manual review is reported as pending here
+             * @enum {string}
+             */
+            status: "pending" | "verified" | "failed";
+            /** @enum {string} */
+            gateway: "wallet_one" | "wallet_two" | "bank";
+            transaction_reference: string;
+            /** @description PKR, at most 2 decimals (exact to the paisa) */
+            amount_expected: number;
+            /** Format: date-time */
+            created_at: string;
+        };
         RegisterPaymentIntentRequest: {
             /**
              * @description The payment channel the customer used
@@ -124,6 +155,11 @@ export interface components {
                 [key: string]: unknown;
             } | null;
         };
+        ErrorResponse: {
+            /** @enum {boolean} */
+            success: false;
+            message: string;
+        };
         PaymentStatus: {
             /** Format: uuid */
             uuid: string;
@@ -139,6 +175,26 @@ export interface components {
             /** Format: date-time */
             verified_at: string | null;
         };
+        /** @description No success/data envelope (spec 2.5). */
+        SmsIngestResult: {
+            /**
+             * @description unmatched: parsed, no pending intent yet (it is kept and matched when the intent arrives); processing: the decision was not recorded within the wait
+             * @enum {string}
+             */
+            status: "verified" | "manual_review" | "unmatched" | "processing";
+            /** Format: uuid */
+            transaction_uuid: string | null;
+            /** @description the reference the SMS states; null when it states none */
+            reference: string | null;
+            /** @description PKR, at most 2 decimals (exact to the paisa) */
+            amount: number;
+        };
+        HeartbeatRecorded: {
+            /** @enum {string} */
+            heartbeat: "online" | "offline";
+            /** Format: uuid */
+            forwarder_id: string;
+        };
         HeartbeatRequest: {
             /**
              * @default online
@@ -150,27 +206,6 @@ export interface components {
              * @description When the phone was so, as it says (ISO 8601 with a time zone, a year from 1000 on); when we hear it if left out
              */
             at?: string;
-        };
-        ErrorResponse: {
-            /** @enum {boolean} */
-            success: false;
-            message: string;
-        };
-        PaymentSubmission: {
-            /** Format: uuid */
-            uuid: string;
-            /**
-             * @description a payment under manual review is reported as pending here
-             * @enum {string}
-             */
-            status: "pending" | "verified" | "failed";
-            /** @enum {string} */
-            gateway: "wallet_one" | "wallet_two" | "bank";
-            transaction_reference: string;
-            /** @description PKR, at most 2 decimals (exact to the paisa) */
-            amount_expected: number;
-            /** Format: date-time */
-            created_at: string;
         };
         SmsIngestRequest: {
             /** @description Originating shortcode or bank SMS header */
@@ -213,19 +248,6 @@ export interface components {
         TwilioWebhook: {
             From: string;
             Body: string;
-        };
-        /** @description No success/data envelope (spec 2.5). */
-        SmsIngestResult: {
-            /**
-             * @description unmatched: parsed, no pending intent yet (it is kept and matched when the intent arrives); processing: the decision was not recorded within the wait
-             * @enum {string}
-             */
-            status: "verified" | "manual_review" | "unmatched" | "processing";
-            /** Format: uuid */
-            transaction_uuid: string | null;
-            reference: string;
-            /** @description PKR, at most 2 decimals (exact to the paisa) */
-            amount: number;
         };
         /** @description The body of every webhook; the same bytes on every retry. De-duplicate on `id`. */
         WebhookPayload: {
@@ -399,20 +421,6 @@ export interface components {
                 } | null;
                 /** @enum {string} */
                 review_reason: "amount_mismatch" | "no_reference_amount_match" | "balance_inconsistent" | "unconfirmed_reading" | "foreign_account" | "third_party";
-            };
-        };
-        Health: {
-            /** @enum {string} */
-            status: "healthy" | "degraded";
-            /** Format: date-time */
-            timestamp: string;
-            services: {
-                /** @enum {string} */
-                database: "ok" | "down";
-                /** @enum {string} */
-                cache: "ok" | "down";
-                /** @enum {string} */
-                queue: "ok" | "down";
             };
         };
     };
@@ -695,12 +703,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
-                        data: {
-                            /** @enum {string} */
-                            heartbeat: "online" | "offline";
-                            /** Format: uuid */
-                            forwarder_id: string;
-                        };
+                        data: components["schemas"]["HeartbeatRecorded"];
                     };
                 };
             };

@@ -1,15 +1,13 @@
 import { Controller, Get, Inject, NotFoundException, Query, UseGuards } from '@nestjs/common';
-import { GATEWAYS, PAYMENT_STATUSES, businessDay, paisaToPkr } from '@pvs/contracts';
-import { DailyBucket, TENANT_DAILY_VIEWS, TenantDailySummary, TenantDailyViews } from '@pvs/read-model';
+import { businessDay } from '@pvs/contracts';
+import { TENANT_DAILY_VIEWS, TenantDailyViews } from '@pvs/read-model';
 import { CLOCK, Clock } from '@pvs/runtime';
 import { TENANT_DIRECTORY, TenantDirectory } from '@pvs/tenants';
 import { ApiQuery } from '@nestjs/swagger';
 import { OperatorGuard } from '../../auth/operator.guard';
 import { AdminApi, ApiData, ApiErrors, Summary, UuidQuery } from '../../http/openapi/api-docs';
-import { schemaRef } from '../../http/openapi/schemas';
 import { optionalDateParam, optionalUuidParam } from '../../http/query-params';
-
-const bucketResponse = (bucket: DailyBucket) => ({ count: bucket.payments, amount: paisaToPkr(bucket.amountPaisa) });
+import { DailySummaryResponse } from './daily-summary.response';
 
 /** Per tenant, the payments registered on one Asia/Karachi day (today by default), as they stand now. */
 @Controller('admin/dashboard')
@@ -26,11 +24,7 @@ export class DailySummaryHttpController {
   @Summary('Per tenant: payments registered on one day (Asia/Karachi), counts and sums by status and gateway, match rate, median time to verify')
   @ApiQuery({ name: 'date', required: false, description: 'YYYY-MM-DD; today in Asia/Karachi when left out', schema: { type: 'string', format: 'date', pattern: '^[1-9][0-9]{3}-[0-9]{2}-[0-9]{2}$' } })
   @UuidQuery('tenant_id', 'Only this tenant')
-  @ApiData(200, 'The day', {
-    type: 'object',
-    required: ['date', 'tenants'],
-    properties: { date: { type: 'string', format: 'date' }, tenants: { type: 'array', items: schemaRef('TenantDay') } },
-  })
+  @ApiData(200, 'The day', DailySummaryResponse)
   @ApiErrors(404, 422)
   async daily(@Query('date') dateParam?: string, @Query('tenant_id') tenantParam?: string) {
     const date = optionalDateParam('date', dateParam) ?? businessDay(this.clock.now());
@@ -40,18 +34,6 @@ export class DailySummaryHttpController {
     const tenants = summaries
       .map((summary) => ({ summary, name: this.tenants.get(summary.tenantId)?.name ?? null }))
       .sort((a, b) => (a.name ?? '').localeCompare(b.name ?? '') || a.summary.tenantId.localeCompare(b.summary.tenantId));
-    return { success: true, data: { date, tenants: tenants.map(({ summary, name }) => tenantDayResponse(summary, name)) } };
+    return { success: true, data: DailySummaryResponse.of(date, tenants) };
   }
-}
-
-function tenantDayResponse(summary: TenantDailySummary, tenantName: string | null) {
-  return {
-    tenant_id: summary.tenantId,
-    tenant_name: tenantName,
-    registered: summary.registered,
-    by_status: Object.fromEntries(PAYMENT_STATUSES.map((status) => [status, bucketResponse(summary.byStatus[status])])),
-    by_gateway: Object.fromEntries(GATEWAYS.map((gateway) => [gateway, bucketResponse(summary.byGateway[gateway])])),
-    match_rate: summary.matchRate,
-    median_seconds_to_verify: summary.medianSecondsToVerify,
-  };
 }

@@ -3,9 +3,8 @@ import { isCheckpoint } from '@pvs/event-store';
 import { ApiQuery } from '@nestjs/swagger';
 import { OperatorGuard } from '../../auth/operator.guard';
 import { AdminApi, ApiData, ApiErrors, LimitQuery, Summary } from '../../http/openapi/api-docs';
-import { schemaRef } from '../../http/openapi/schemas';
 import { intParam, limitParam } from '../../http/query-params';
-import { eventResponse } from '../event-response';
+import { EventLogPageResponse } from './event-log-page.response';
 import { ReadEventLogHandler } from './read-event-log.handler';
 
 const MAX_WAIT_MS = 30_000;
@@ -25,15 +24,11 @@ export class ReadEventLogHttpController {
   @ApiQuery({ name: 'after', required: false, description: 'a checkpoint returned as `next`; the start of the log when left out', schema: { type: 'string', pattern: '^0{0,2}[0-9]{1,18}:0{0,2}[0-9]{1,18}$' } })
   @LimitQuery()
   @ApiQuery({ name: 'wait_ms', required: false, schema: { type: 'integer', minimum: 0, maximum: MAX_WAIT_MS, default: 0 } })
-  @ApiData(200, 'The events and the checkpoint to continue from', {
-    type: 'object',
-    required: ['events', 'next'],
-    properties: { events: { type: 'array', items: schemaRef('RecordedEvent') }, next: { type: 'string', nullable: true } },
-  })
+  @ApiData(200, 'The events and the checkpoint to continue from', EventLogPageResponse)
   @ApiErrors(422)
   async read(@Query('after') after?: string, @Query('limit') limit?: string, @Query('wait_ms') waitMs?: string) {
     if (after !== undefined && !isCheckpoint(after)) throw new UnprocessableEntityException('after must be a checkpoint, as returned in next');
     const events = await this.handler.read(after ?? null, limitParam(limit), intParam('wait_ms', waitMs, { min: 0, max: MAX_WAIT_MS, fallback: 0 }));
-    return { success: true, data: { events: events.map(eventResponse), next: events.at(-1)?.checkpoint ?? after ?? null } };
+    return { success: true, data: EventLogPageResponse.of(events, after ?? null) };
   }
 }

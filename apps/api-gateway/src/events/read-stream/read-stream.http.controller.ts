@@ -3,9 +3,8 @@ import { EVENT_STORE, EventStore } from '@pvs/event-store';
 import { ApiQuery } from '@nestjs/swagger';
 import { OperatorGuard } from '../../auth/operator.guard';
 import { AdminApi, ApiData, ApiErrors, LimitQuery, PathParam, Summary } from '../../http/openapi/api-docs';
-import { schemaRef } from '../../http/openapi/schemas';
 import { intParam, limitParam } from '../../http/query-params';
-import { eventResponse } from '../event-response';
+import { StreamPageResponse } from './stream-page.response';
 
 /** `<category>-<id>`, as every stream is named (payment-<uuid>, tenant-<uuid>, sms-<uuid>, …). */
 const STREAM_NAME = /^[a-z]+-[A-Za-z0-9_.:-]{1,200}$/;
@@ -22,15 +21,7 @@ export class ReadStreamHttpController {
   @Summary('Read one stream (payment-<uuid>, tenant-<uuid>, sms-<uuid>, …) in version order')
   @ApiQuery({ name: 'from_version', required: false, schema: { type: 'integer', minimum: 1, maximum: 2147483647, default: 1 } })
   @LimitQuery()
-  @ApiData(200, 'A page of the stream', {
-    type: 'object',
-    required: ['stream', 'events', 'next_version'],
-    properties: {
-      stream: { type: 'string' },
-      events: { type: 'array', items: schemaRef('RecordedEvent') },
-      next_version: { type: 'integer', nullable: true, description: 'from_version of the next page; null at the end' },
-    },
-  })
+  @ApiData(200, 'A page of the stream', StreamPageResponse)
   @ApiErrors(404, 422)
   async read(@Param('stream') stream: string, @Query('from_version') fromVersion?: string, @Query('limit') limit?: string) {
     if (!STREAM_NAME.test(stream)) throw new UnprocessableEntityException('stream must be named <category>-<id>, e.g. payment-<uuid>');
@@ -41,13 +32,7 @@ export class ReadStreamHttpController {
       throw new NotFoundException('Stream not found');
     }
     const page = after.slice(0, pageSize);
-    return {
-      success: true,
-      data: {
-        stream,
-        events: page.map(eventResponse),
-        next_version: after.length > pageSize ? page[page.length - 1].streamVersion + 1 : null,
-      },
-    };
+    const nextVersion = after.length > pageSize ? page[page.length - 1].streamVersion + 1 : null;
+    return { success: true, data: StreamPageResponse.of(stream, page, nextVersion) };
   }
 }

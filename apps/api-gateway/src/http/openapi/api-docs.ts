@@ -2,7 +2,7 @@ import { Type, applyDecorators } from '@nestjs/common';
 import { ApiBearerAuth, ApiExtraModels, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiSecurity, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { ReferenceObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { MAX_PATH_PARAM_LENGTH } from '../path-params';
-import { schemaRef } from './schemas';
+import { ErrorResponse } from '../api-error';
 
 const ERRORS: Record<number, string> = {
   400: 'Malformed JSON body',
@@ -17,7 +17,7 @@ const ERRORS: Record<number, string> = {
 
 /** Error responses, all `{success:false, message}`. */
 export const ApiErrors = (...statuses: (keyof typeof ERRORS)[]) =>
-  applyDecorators(...statuses.map((status) => ApiResponse({ status, description: ERRORS[status], schema: schemaRef('ErrorResponse') })));
+  applyDecorators(...statuses.map((status) => ApiResponse({ status, description: ERRORS[status], type: ErrorResponse })));
 
 /** A response's shape: a response class (its schema generated from its properties), or a schema where there is none yet. */
 type Shape = Type<unknown> | SchemaObject | ReferenceObject;

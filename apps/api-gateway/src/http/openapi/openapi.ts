@@ -4,8 +4,7 @@ import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { carriesAdminToken } from '../../auth/operator.guard';
 import { GatewayConfig } from '../../gateway-config';
 import { API_PREFIX } from '../api-prefix';
-import { apiError } from '../api-error';
-import { OPERATOR_SCHEMAS } from './operator-schemas';
+import { ErrorResponse } from '../api-error';
 import { COMPONENT_SCHEMAS } from './schemas';
 import { WEBHOOK_CALLBACK } from './webhook-callback';
 
@@ -37,7 +36,7 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
   }
   document.info.license = { name: 'Proprietary' };
   document.paths['/payments/verify'].post!.callbacks = { paymentDecided: WEBHOOK_CALLBACK };
-  document.components = { ...document.components, schemas: { ...document.components?.schemas, ...COMPONENT_SCHEMAS, ...OPERATOR_SCHEMAS } };
+  document.components = { ...document.components, schemas: { ...document.components?.schemas, ...COMPONENT_SCHEMAS } };
   return document;
 }
 
@@ -60,6 +59,6 @@ export function guardDocs(fastify: FastifyInstance, config: Pick<GatewayConfig, 
     const path = request.url.split('?')[0];
     if (path !== OPENAPI_JSON_PATH && path !== SWAGGER_UI_PATH && !path.startsWith(`${SWAGGER_UI_PATH}/`)) return;
     if (carriesAdminToken(request.headers.authorization, config.adminTokenHash)) return;
-    await reply.code(401).send(apiError('The API documentation is not public here: set DOCS_ENABLED=true, or send the admin token'));
+    await reply.code(401).send(ErrorResponse.of('The API documentation is not public here: set DOCS_ENABLED=true, or send the admin token'));
   });
 }

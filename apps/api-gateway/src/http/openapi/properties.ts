@@ -24,3 +24,10 @@ export const FlagProperty = (extra: Extra = {}) => ApiProperty({ type: Boolean, 
 export const PkrProperty = (extra: Extra = {}) => ApiProperty({ type: Number, description: 'PKR, at most 2 decimals (exact to the paisa)', ...extra });
 /** One of a closed set of strings. */
 export const ChoiceProperty = (values: readonly string[], extra: Extra = {}) => ApiProperty({ type: String, enum: [...values], ...extra });
+/** Any integer (a count that cannot be negative is a CountProperty). */
+export const IntegerProperty = (extra: Extra = {}) => ApiProperty({ type: 'integer', ...extra });
+/** Any number: a rate, a duration in seconds, a share. */
+export const NumberProperty = (extra: Extra = {}) => ApiProperty({ type: Number, ...extra });
+export const UrlProperty = (extra: Extra = {}) => ApiProperty({ type: String, format: 'uri', ...extra });
+/** Free-form JSON, as recorded. */
+export const JsonObjectProperty = (extra: Pick<Extra, 'description' | 'nullable'> = {}) => ApiProperty({ type: 'object', additionalProperties: true, ...extra });

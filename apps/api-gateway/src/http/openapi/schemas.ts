@@ -1,5 +1,5 @@
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { ALERT_WEBHOOK_EVENTS, BALANCE_CHECK_MODES, GATEWAYS, PAYMENT_STATUSES, REVIEW_REASONS, STALL_REASONS, TENANT_STATUSES, VERIFICATION_POLICIES } from '@pvs/contracts';
+import { GATEWAYS, PAYMENT_STATUSES, REVIEW_REASONS, STALL_REASONS } from '@pvs/contracts';
 import { MAX_BODY_LENGTH } from '@pvs/sms-parsers';
 import { MAX_SENDER_LENGTH } from '../../sms/ingest-sms/forwarded-sms';
 import { plainTextPattern } from '../plain-text';
@@ -8,11 +8,6 @@ const dateTime: SchemaObject = { type: 'string', format: 'date-time' };
 const nullable = (schema: SchemaObject): SchemaObject => ({ ...schema, nullable: true });
 const uuid: SchemaObject = { type: 'string', format: 'uuid' };
 const pkr: SchemaObject = { type: 'number', description: 'PKR, at most 2 decimals (exact to the paisa)' };
-const perGateway = (item: SchemaObject): SchemaObject => ({
-  type: 'object',
-  additionalProperties: false,
-  properties: Object.fromEntries(GATEWAYS.map((gateway) => [gateway, item])),
-});
 
 const smsSender: SchemaObject = { type: 'string', minLength: 1, pattern: plainTextPattern('identifier', 1, MAX_SENDER_LENGTH) };
 const smsText: SchemaObject = { type: 'string', minLength: 1, maxLength: MAX_BODY_LENGTH, pattern: '\\S' };
@@ -40,23 +35,6 @@ function forwarderWebhook(
 
 /** Request and response shapes, added to the document's components and referenced by name. */
 export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
-  ErrorResponse: {
-    type: 'object',
-    required: ['success', 'message'],
-    properties: { success: { type: 'boolean', enum: [false] }, message: { type: 'string' } },
-  },
-  PaymentSubmission: {
-    type: 'object',
-    required: ['uuid', 'status', 'gateway', 'transaction_reference', 'amount_expected', 'created_at'],
-    properties: {
-      uuid,
-      status: { type: 'string', enum: ['pending', 'verified', 'failed'], description: 'a payment under manual review is reported as pending here' },
-      gateway: { type: 'string', enum: [...GATEWAYS] },
-      transaction_reference: { type: 'string' },
-      amount_expected: pkr,
-      created_at: dateTime,
-    },
-  },
   SmsIngestRequest: {
     type: 'object',
     required: ['sender', 'body'],
@@ -75,21 +53,6 @@ export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
   HttpSmsWebhook: forwarderWebhook('The webhook of httpSMS', { type: 'message.phone.received' }, 'data', { sender: 'contact', text: 'content', time: 'timestamp' }),
   SmsToUrlForwarderWebhook: forwarderWebhook('The request of the "SMS to URL Forwarder" app', {}, null, { sender: 'from', text: 'text', time: 'receivedStamp' }),
   TwilioWebhook: forwarderWebhook("Twilio's incoming-message fields, sent as JSON", {}, null, { sender: 'From', text: 'Body' }),
-  SmsIngestResult: {
-    type: 'object',
-    required: ['status', 'transaction_uuid', 'reference', 'amount'],
-    description: 'No success/data envelope (spec 2.5).',
-    properties: {
-      status: {
-        type: 'string',
-        enum: ['verified', 'manual_review', 'unmatched', 'processing'],
-        description: 'unmatched: parsed, no pending intent yet (it is kept and matched when the intent arrives); processing: the decision was not recorded within the wait',
-      },
-      transaction_uuid: nullable(uuid),
-      reference: { type: 'string' },
-      amount: pkr,
-    },
-  },
   WebhookPayload: {
     type: 'object',
     description: 'The body of every webhook; the same bytes on every retry. De-duplicate on `id`.',
@@ -172,42 +135,9 @@ export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
       }),
     ],
   },
-  Health: {
-    type: 'object',
-    required: ['status', 'timestamp', 'services'],
-    properties: {
-      status: { type: 'string', enum: ['healthy', 'degraded'] },
-      timestamp: dateTime,
-      services: {
-        type: 'object',
-        required: ['database', 'cache', 'queue'],
-        properties: Object.fromEntries(['database', 'cache', 'queue'].map((name) => [name, { type: 'string', enum: ['ok', 'down'] }])),
-      },
-    },
-  },
-  Tenant: {
-    type: 'object',
-    required: ['id', 'name', 'status', 'unpaid_cycles', 'unpaid_cycle_limit', 'webhook_url', 'allowed_senders', 'receiving_accounts', 'balance_check', 'verification_policy', 'alert_webhooks', 'twilio_signature_check', 'created_at'],
-    properties: {
-      id: uuid,
-      name: { type: 'string' },
-      status: { type: 'string', enum: [...TENANT_STATUSES] },
-      unpaid_cycles: { type: 'integer', minimum: 0 },
-      unpaid_cycle_limit: { type: 'integer', minimum: 1 },
-      webhook_url: nullable({ type: 'string', format: 'uri' }),
-      allowed_senders: nullable(perGateway({ type: 'array', items: { type: 'string' } })),
-      receiving_accounts: nullable(perGateway({ type: 'array', items: { type: 'string' } })),
-      balance_check: { type: 'string', enum: [...BALANCE_CHECK_MODES] },
-      verification_policy: { type: 'string', enum: [...VERIFICATION_POLICIES] },
-      alert_webhooks: { type: 'array', items: { type: 'string', enum: [...ALERT_WEBHOOK_EVENTS] }, description: 'The alert webhooks the merchant receives besides the payment webhooks' },
-      twilio_signature_check: { type: 'boolean', description: "Whether the tenant gave its Twilio auth token, so that Twilio's signature is checked on its Twilio SMS (the token itself is never shown)" },
-      created_at: dateTime,
-    },
-  },
 };
 
 export const schemaRef = (name: keyof typeof COMPONENT_SCHEMAS | string) => ({ $ref: `#/components/schemas/${name}` });
-export { dateTime, nullable, pkr, uuid };
 
 /** One alert webhook: its event name, and its data (with the alert's id). */
 function alertWebhook(event: string, description: string, properties: Record<string, SchemaObject>): SchemaObject {

@@ -2,9 +2,7 @@ import { Tenant } from '@pvs/domain';
 import { Body, Controller, HttpCode, HttpStatus, Post, Req, UseGuards } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
 import { ApiData, ApiBodyErrors, ApiErrors, MerchantApi } from '../../http/openapi/api-docs';
-import { schemaRef } from '../../http/openapi/schemas';
 import { FastifyRequest } from 'fastify';
-import { paisaToPkr } from '@pvs/contracts';
 import { ApiKeyGuard } from '../../auth/api-key.guard';
 import { CurrentTenant } from '../../auth/current-tenant.decorator';
 import { PaymentsAllowedGuard } from '../../auth/payments-allowed.guard';
@@ -12,6 +10,7 @@ import { TenantThrottlerGuard } from '../../auth/tenant-throttler.guard';
 import { RATE_LIMITS } from '../../rate-limits';
 import { Registration, RegisterPaymentIntentHandler } from './register-payment-intent.handler';
 import { RegisterPaymentIntentRequest } from './register-payment-intent.request.dto';
+import { PaymentSubmissionResponse } from './payment-submission.response';
 import { valueOf } from '../../http/refusals';
 
 @Controller('payments')
@@ -20,7 +19,7 @@ export class RegisterPaymentIntentHttpController {
 
   @Post('verify')
   @MerchantApi('Register a payment intent')
-  @ApiData(200, 'Registered, or already registered (same reference and amount): the payment as it stands', schemaRef('PaymentSubmission'), true)
+  @ApiData(200, 'Registered, or already registered (same reference and amount): the payment as it stands', PaymentSubmissionResponse, true)
   @ApiBodyErrors()
   @ApiErrors(402, 429)
   @HttpCode(HttpStatus.OK)
@@ -28,20 +27,7 @@ export class RegisterPaymentIntentHttpController {
   @Throttle({ default: RATE_LIMITS.verify })
   async verify(@CurrentTenant() tenant: Tenant, @Body() body: RegisterPaymentIntentRequest, @Req() request: FastifyRequest) {
     const registration = valueOf(await this.handler.register(tenant, body, request.id));
-    const { payment } = registration;
-    return {
-      success: true,
-      message: messageFor(registration),
-      data: {
-        uuid: payment.uuid,
-        // The submission response knows pending, verified and failed: a payment under review is not decided yet.
-        status: payment.status === 'manual_review' ? 'pending' : payment.status,
-        gateway: payment.gateway,
-        transaction_reference: payment.transactionReference,
-        amount_expected: paisaToPkr(payment.amountExpectedPaisa),
-        created_at: payment.createdAt.toISOString(),
-      },
-    };
+    return { success: true, message: messageFor(registration), data: PaymentSubmissionResponse.of(registration.payment) };
   }
 }
 

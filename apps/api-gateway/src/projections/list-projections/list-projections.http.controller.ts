@@ -2,8 +2,7 @@ import { Controller, Get, Inject, UseGuards } from '@nestjs/common';
 import { PROJECTION_STATUSES, ProjectionStatuses } from '@pvs/read-model';
 import { OperatorGuard } from '../../auth/operator.guard';
 import { AdminApi, ApiList, Summary } from '../../http/openapi/api-docs';
-import { schemaRef } from '../../http/openapi/schemas';
-import { projectionResponse } from '../projection-response';
+import { ProjectionResponse } from '../projection.response';
 
 /** Each projection: its checkpoint, how far it is behind the event log, and its last rebuild. */
 @Controller('admin/projections')
@@ -14,8 +13,8 @@ export class ListProjectionsHttpController {
 
   @Get()
   @Summary('Each projection: checkpoint, lag behind the event log, last rebuild')
-  @ApiList('The projections', schemaRef('Projection'))
+  @ApiList('The projections', ProjectionResponse)
   async list() {
-    return { success: true, data: (await this.statuses.all()).map(projectionResponse) };
+    return { success: true, data: (await this.statuses.all()).map(ProjectionResponse.of) };
   }
 }

@@ -2,8 +2,7 @@ import { Controller, HttpCode, HttpStatus, Param, Post, Req, UseGuards } from '@
 import { FastifyRequest } from 'fastify';
 import { OperatorGuard } from '../../auth/operator.guard';
 import { AdminApi, ApiData, ApiErrors, PathParam, Summary } from '../../http/openapi/api-docs';
-import { schemaRef } from '../../http/openapi/schemas';
-import { projectionResponse } from '../projection-response';
+import { ProjectionResponse } from '../projection.response';
 import { RequestRebuildHandler } from './request-rebuild.handler';
 import { valueOf } from '../../http/refusals';
 
@@ -17,10 +16,10 @@ export class RequestRebuildHttpController {
   @Post(':name/rebuild')
   @Summary('Rebuild a projection online: replayed into fresh tables while the old ones serve, then switched atomically')
   @PathParam('name', 'The projection name, as listed')
-  @ApiData(202, 'Recorded; GET /admin/projections shows the progress', schemaRef('Projection'))
+  @ApiData(202, 'Recorded; GET /admin/projections shows the progress', ProjectionResponse)
   @ApiErrors(404, 409)
   @HttpCode(HttpStatus.ACCEPTED)
   async rebuild(@Param('name') name: string, @Req() request: FastifyRequest) {
-    return { success: true, data: projectionResponse(valueOf(await this.handler.request(name, request.id))) };
+    return { success: true, data: ProjectionResponse.of(valueOf(await this.handler.request(name, request.id))) };
   }
 }

@@ -12,7 +12,8 @@ import { FORWARDER_REGISTRY, ForwarderRegistry } from '../../forwarders/forwarde
 import { ForwardedSms } from './forwarded-sms';
 import { rejectionMessage } from './rejection-messages';
 
-export type IngestStatus = 'verified' | 'manual_review' | 'unmatched' | 'processing';
+export const INGEST_STATUSES = ['verified', 'manual_review', 'unmatched', 'processing'] as const;
+export type IngestStatus = (typeof INGEST_STATUSES)[number];
 
 /** What became of a forwarded SMS: its reading and, within the wait, the matcher's word on it. */
 export interface IngestOutcome {

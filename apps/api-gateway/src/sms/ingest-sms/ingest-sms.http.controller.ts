@@ -1,7 +1,7 @@
 import { Tenant } from '@pvs/domain';
 import { Body, Controller, HttpCode, HttpStatus, Post, Req, Res, UnprocessableEntityException, UseGuards } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
-import { ApiBody, ApiOperation, ApiResponse, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiOperation, ApiResponse, ApiSecurity, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { ApiBodyErrors, ApiErrors } from '../../http/openapi/api-docs';
 import { schemaRef } from '../../http/openapi/schemas';
 import { FastifyReply, FastifyRequest } from 'fastify';
@@ -11,10 +11,11 @@ import { TenantThrottlerGuard } from '../../auth/tenant-throttler.guard';
 import { RATE_LIMITS } from '../../rate-limits';
 import { readForwardedSms } from './forwarded-sms';
 import { forwarderHeader } from '../../forwarders/forwarder-header';
-import { HeartbeatResponse, heartbeatResponse } from '../../forwarders/heartbeat.response';
+import { HeartbeatResponse } from '../../forwarders/heartbeat.response';
 import { RecordHeartbeatHandler } from '../../forwarders/record-heartbeat.handler';
 import { IngestSmsHandler } from './ingest-sms.handler';
-import { IngestResponse, ingestResponse } from './ingest-sms.response';
+import { IngestSmsResponse } from './ingest-sms.response';
+import { ErrorResponse } from '../../http/api-error';
 import { valueOf } from '../../http/refusals';
 import { EMPTY_TWIML, answerTwilio, isTwilioRequest } from './twilio-request';
 import { TwilioSignatureGuard } from './twilio-signature.guard';
@@ -43,15 +44,16 @@ export class IngestSmsHttpController {
       oneOf: ['SmsIngestRequest', 'SmsGatewayAppWebhook', 'HttpSmsWebhook', 'SmsToUrlForwarderWebhook', 'TwilioWebhook'].map(schemaRef),
     },
   })
+  @ApiExtraModels(IngestSmsResponse)
   @ApiResponse({
     status: 200,
     description: 'Parsed; the matching outcome (to Twilio: empty TwiML, the outcome is recorded all the same)',
     content: {
-      'application/json': { schema: schemaRef('SmsIngestResult') },
+      'application/json': { schema: { $ref: getSchemaPath(IngestSmsResponse) } },
       'text/xml': { schema: { type: 'string', enum: [EMPTY_TWIML] } },
     },
   })
-  @ApiResponse({ status: 403, description: "Twilio's signature missing or wrong, for a tenant that gave its Twilio auth token", schema: schemaRef('ErrorResponse') })
+  @ApiResponse({ status: 403, description: "Twilio's signature missing or wrong, for a tenant that gave its Twilio auth token", type: ErrorResponse })
   @ApiBodyErrors()
   @ApiErrors(401, 429)
   @HttpCode(HttpStatus.OK)
@@ -62,16 +64,16 @@ export class IngestSmsHttpController {
     @Body() body: Record<string, unknown>,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<IngestResponse | HeartbeatResponse | string> {
+  ): Promise<IngestSmsResponse | HeartbeatResponse | string> {
     const reading = readForwardedSms(body);
     // A malformed body is a 4xx even from Twilio: it shows in Twilio's debugger with our reason, where an operator looks.
     if ('error' in reading) throw new UnprocessableEntityException(reading.error);
     const header = forwarderHeader(request);
     const named = header === null ? reading : { ...reading, device: header, namedBy: 'header' as const };
-    if ('heartbeat' in named) return heartbeatResponse(named.heartbeat, await this.heartbeats.heartbeat(tenant, named, request.id));
+    if ('heartbeat' in named) return HeartbeatResponse.of(named.heartbeat, await this.heartbeats.heartbeat(tenant, named, request.id));
     const outcome = await this.handler.ingest(tenant, named, request.id);
     // Twilio wants TwiML, and reads any 4xx as its error 11200: a non-payment SMS is recorded, not Twilio's fault.
     if (isTwilioRequest(request)) return answerTwilio(reply);
-    return ingestResponse(valueOf(outcome));
+    return IngestSmsResponse.of(valueOf(outcome));
   }
 }

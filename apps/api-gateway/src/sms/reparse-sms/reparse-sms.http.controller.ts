@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, HttpStatus, Post, Req, UseGuards } from '@n
 import { FastifyRequest } from 'fastify';
 import { OperatorGuard } from '../../auth/operator.guard';
 import { AdminApi, ApiBodyErrors, ApiData, Summary } from '../../http/openapi/api-docs';
-import { schemaRef } from '../../http/openapi/schemas';
+import { ReparseResultResponse } from './reparse-result.response';
 import { ReparseSmsHandler } from './reparse-sms.handler';
 import { ReparseSmsRequest } from './reparse-sms.request.dto';
 
@@ -14,10 +14,10 @@ export class ReparseSmsHttpController {
 
   @Post('reparse')
   @Summary('Parse the rejected SMS again (after adding a template or a sender)')
-  @ApiData(200, 'How many were examined and how many a template now reads', schemaRef('ReparseResult'))
+  @ApiData(200, 'How many were examined and how many a template now reads', ReparseResultResponse)
   @ApiBodyErrors()
   @HttpCode(HttpStatus.OK)
   async reparse(@Body() body: ReparseSmsRequest, @Req() request: FastifyRequest) {
-    return { success: true, data: await this.handler.reparse(body.tenant_id, request.id) };
+    return { success: true, data: ReparseResultResponse.of(await this.handler.reparse(body.tenant_id, request.id)) };
   }
 }

@@ -1,7 +1,8 @@
 import { SmsHourCount } from '@pvs/read-model';
 import { institution, isInstitutionId } from '@pvs/sms-parsers';
 
-interface Totals {
+/** SMS read (by any tier) and rejected. */
+export interface Totals {
   read: number;
   rejected: number;
 }
@@ -13,8 +14,8 @@ export interface InstitutionTotals {
   readonly read: number;
   readonly rejected: number;
   /** rejected / (read + rejected), 4 decimals; null without SMS. */
-  readonly rejected_share: number | null;
-  readonly current_hour: Totals;
+  readonly rejectedShare: number | null;
+  readonly currentHour: Totals;
 }
 
 const share = ({ read, rejected }: Totals) => (read + rejected === 0 ? null : Math.round((rejected / (read + rejected)) * 10_000) / 10_000);
@@ -34,8 +35,8 @@ export function institutionTotals(counts: readonly SmsHourCount[], currentHour: 
       institution: id,
       name: isInstitutionId(id) ? institution(id).name : 'Other senders',
       ...all,
-      rejected_share: share(all),
-      current_hour: current,
+      rejectedShare: share(all),
+      currentHour: current,
     }))
     .sort((a, b) => b.rejected - a.rejected || a.institution.localeCompare(b.institution));
 }

@@ -22,15 +22,15 @@ describe('institution totals', () => {
       current,
     );
     expect(totals).toEqual([
-      { institution: 'jazzcash', name: 'JazzCash', read: 12, rejected: 3, rejected_share: 0.2, current_hour: { read: 3, rejected: 3 } },
-      { institution: 'other', name: 'Other senders', read: 0, rejected: 3, rejected_share: 1, current_hour: { read: 0, rejected: 0 } },
-      { institution: 'hbl', name: 'HBL', read: 5, rejected: 0, rejected_share: 0, current_hour: { read: 0, rejected: 0 } },
+      { institution: 'jazzcash', name: 'JazzCash', read: 12, rejected: 3, rejectedShare: 0.2, currentHour: { read: 3, rejected: 3 } },
+      { institution: 'other', name: 'Other senders', read: 0, rejected: 3, rejectedShare: 1, currentHour: { read: 0, rejected: 0 } },
+      { institution: 'hbl', name: 'HBL', read: 5, rejected: 0, rejectedShare: 0, currentHour: { read: 0, rejected: 0 } },
     ]);
   });
 
   it('orders institutions with as many rejections by id, and rounds the share to 4 decimals', () => {
     const totals = institutionTotals([count(earlier, 'ubl', 'rejected', 1), count(earlier, 'ubl', 'template', 2), count(earlier, 'mcb', 'rejected', 1)], current);
-    expect(totals.map((row) => [row.institution, row.rejected_share])).toEqual([
+    expect(totals.map((row) => [row.institution, row.rejectedShare])).toEqual([
       ['mcb', 1],
       ['ubl', 0.3333],
     ]);

@@ -1,13 +1,12 @@
 import { Controller, Get, Inject, NotFoundException, Query, UseGuards } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
-import { SMS_HOURLY_VIEWS, SmsHourCount, SmsHourlyViews } from '@pvs/read-model';
+import { SMS_HOURLY_VIEWS, SmsHourlyViews } from '@pvs/read-model';
 import { CLOCK, Clock } from '@pvs/runtime';
 import { TENANT_DIRECTORY, TenantDirectory } from '@pvs/tenants';
 import { OperatorGuard } from '../../auth/operator.guard';
 import { AdminApi, ApiData, ApiErrors, Summary, UuidQuery } from '../../http/openapi/api-docs';
-import { schemaRef } from '../../http/openapi/schemas';
 import { intParam, optionalUuidParam } from '../../http/query-params';
-import { institutionTotals } from './institution-totals';
+import { SmsStatsResponse } from './sms-stats.response';
 
 export const MAX_STATS_HOURS = 168;
 
@@ -26,26 +25,12 @@ export class SmsStatsHttpController {
   @Summary('SMS read (by tier) and rejected (by reason) per UTC hour and institution, and each institution\'s totals')
   @ApiQuery({ name: 'hours', required: false, description: 'How many hours back, the current one included', schema: { type: 'integer', minimum: 1, maximum: MAX_STATS_HOURS, default: 48 } })
   @UuidQuery('tenant_id', 'Only this tenant')
-  @ApiData(200, 'The hours', schemaRef('SmsStats'))
+  @ApiData(200, 'The hours', SmsStatsResponse)
   @ApiErrors(404, 422)
   async stats(@Query('hours') hoursParam?: string, @Query('tenant_id') tenantParam?: string) {
     const hours = intParam('hours', hoursParam, { min: 1, max: MAX_STATS_HOURS, fallback: 48 });
     const tenantId = optionalUuidParam('tenant_id', tenantParam);
     if (tenantId && !(await this.tenants.find(tenantId))) throw new NotFoundException('Tenant not found');
-    const { since, currentHour, counts } = await this.views.lastHours(this.clock.now(), hours, tenantId);
-    return {
-      success: true,
-      data: {
-        since: since.toISOString(),
-        current_hour: currentHour.toISOString(),
-        hours,
-        institutions: institutionTotals(counts, currentHour),
-        counts: counts.map(countResponse),
-      },
-    };
+    return { success: true, data: SmsStatsResponse.of(await this.views.lastHours(this.clock.now(), hours, tenantId), hours) };
   }
-}
-
-function countResponse(count: SmsHourCount) {
-  return { hour: count.hour.toISOString(), institution: count.institution, bucket: count.bucket, reason: count.reason, sms: count.sms };
 }

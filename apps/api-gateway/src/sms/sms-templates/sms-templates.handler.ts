@@ -105,7 +105,7 @@ export class SmsTemplatesHandler {
     if (!learned.ok) return learned;
     if (learned.checkpoint !== null) await this.registry.waitFor(learned.checkpoint, LIVE_WAIT_MS);
     const reparse = await this.reparse.reparseEach(
-      lesson.value.dryRun.wouldRead.map((sms) => sms.sms_id),
+      lesson.value.dryRun.wouldRead.map((sms) => sms.smsId),
       correlationId,
     );
     return succeed({ template: learned.state.templates[definition.id], reparse });

@@ -1,50 +1,17 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { FastifyRequest } from 'fastify';
-import { LearnedTemplate, Principal } from '@pvs/domain';
+import { Principal } from '@pvs/domain';
 import { CurrentOperator, OperatorGuard } from '../../auth/operator.guard';
-import { AdminApi, ApiBodyErrors, ApiData, ApiErrors, LimitQuery, PathParam, Summary, UuidQuery } from '../../http/openapi/api-docs';
-import { LEARNED_TEMPLATE_ID } from '../../http/openapi/operator-schemas';
-import { schemaRef } from '../../http/openapi/schemas';
+import { AdminApi, ApiBodyErrors, ApiData, ApiErrors, ApiList, LimitQuery, PathParam, Summary, UuidQuery } from '../../http/openapi/api-docs';
 import { PlainText, plainTextPattern } from '../../http/plain-text';
 import { OptionalNotNull } from '../../http/optional-not-null';
 import { limitParam, optionalUuidParam } from '../../http/query-params';
 import { valueOf } from '../../http/refusals';
 import { LearnTemplateRequest } from './learn-template.request.dto';
-import { SmsTemplatesHandler, TemplateLesson } from './sms-templates.handler';
-
-const SAMPLES = 50;
-
-const templateResponse = (template: LearnedTemplate) => ({
-  id: template.templateId,
-  tenant_id: template.tenantId,
-  scope: template.scope,
-  gateway: template.gateway,
-  institution: template.institution,
-  sender: template.sender,
-  pattern: template.pattern,
-  example_body: template.example.body,
-  note: template.note,
-  learned_by: template.learnedBy,
-  learned_at: template.learnedAt,
-  promoted_at: template.promotedAt,
-  retired_at: template.retiredAt,
-});
-
-const dryRunResponse = ({ derivation, dryRun }: TemplateLesson) => ({
-  template: {
-    id: derivation.definition.id,
-    gateway: derivation.definition.gateway,
-    institution: derivation.definition.institution,
-    sender: derivation.definition.sender,
-    pattern: derivation.definition.pattern,
-    slots: derivation.slots,
-    auto_slots: derivation.autoSlots,
-  },
-  would_read: { count: dryRun.wouldRead.length, samples: dryRun.wouldRead.slice(0, SAMPLES) },
-  upgrades: dryRun.upgrades,
-  scanned: dryRun.scanned,
-});
+import { LEARNED_TEMPLATE_ID, LearnedTemplateResponse, LearnedTemplateWithReparseResponse } from './learned-template.response';
+import { SmsTemplatesHandler } from './sms-templates.handler';
+import { TemplateDryRunResponse } from './template-dry-run.response';
 
 export class TemplateChangeRequest {
   @ApiPropertyOptional({ pattern: plainTextPattern('note', 0, 1000), description: 'Why: recorded on the event' })
@@ -62,59 +29,55 @@ export class SmsTemplatesHttpController {
 
   @Post('dry-run')
   @Summary('What a template learned from this example would read among the stored SMS (nothing recorded)')
-  @ApiData(200, 'The derived template and what it would read', schemaRef('TemplateDryRun'))
+  @ApiData(200, 'The derived template and what it would read', TemplateDryRunResponse)
   @ApiBodyErrors()
   @ApiErrors(404)
   @HttpCode(HttpStatus.OK)
   async dryRun(@Body() body: LearnTemplateRequest) {
-    return { success: true, data: dryRunResponse(valueOf(await this.handler.dryRun(body))) };
+    return { success: true, data: TemplateDryRunResponse.of(valueOf(await this.handler.dryRun(body))) };
   }
 
   @Post()
   @Summary('Learn a template from an example: recorded, live in every gateway, and the rejected SMS it reads parsed again')
-  @ApiData(201, 'The template, and the re-parse of the SMS it reads', {
-    type: 'object',
-    required: ['template', 'reparse'],
-    properties: { template: schemaRef('LearnedTemplate'), reparse: schemaRef('ReparseResult') },
-  })
+  @ApiData(201, 'The template, and the re-parse of the SMS it reads', LearnedTemplateWithReparseResponse)
   @ApiBodyErrors()
   @ApiErrors(404, 409)
   @HttpCode(HttpStatus.CREATED)
   async learn(@Body() body: LearnTemplateRequest, @CurrentOperator() by: Principal, @Req() request: FastifyRequest) {
     const { template, reparse } = valueOf(await this.handler.learn(body, by, request.id));
-    return { success: true, data: { template: templateResponse(template), reparse } };
+    return { success: true, data: LearnedTemplateWithReparseResponse.of(template, reparse) };
   }
 
   @Get()
   @Summary('List the learned templates, retired ones too')
   @UuidQuery('tenant_id', "Only the templates that read this tenant's SMS")
   @LimitQuery()
-  @ApiData(200, 'The learned templates', { type: 'array', items: schemaRef('LearnedTemplate') })
+  @ApiList('The learned templates', LearnedTemplateResponse)
   @ApiErrors(422)
   list(@Query('tenant_id') tenantId?: string, @Query('limit') limit?: string) {
     const first = limitParam(limit);
-    return { success: true, data: this.handler.list(optionalUuidParam('tenant_id', tenantId)).slice(0, first).map(templateResponse) };
+    return { success: true, data: this.handler.list(optionalUuidParam('tenant_id', tenantId)).slice(0, first).map(LearnedTemplateResponse.of) };
   }
 
   @Post(':id/promote')
   @Summary("Let a learned template read every tenant's SMS from its sender")
   @PathParam('id', 'The template id', { pattern: LEARNED_TEMPLATE_ID })
-  @ApiData(200, 'The template, promoted', schemaRef('LearnedTemplate'))
+  @ApiData(200, 'The template, promoted', LearnedTemplateResponse)
   @ApiBodyErrors()
   @ApiErrors(404, 409)
   @HttpCode(HttpStatus.OK)
   async promote(@Param('id') id: string, @Body() body: TemplateChangeRequest, @CurrentOperator() by: Principal, @Req() request: FastifyRequest) {
-    return { success: true, data: templateResponse(valueOf(await this.handler.change('Promote', id, body.note ?? '', by, request.id))) };
+    return { success: true, data: LearnedTemplateResponse.of(valueOf(await this.handler.change('Promote', id, body.note ?? '', by, request.id))) };
   }
 
   @Post(':id/retire')
   @Summary('Retire a learned template: it reads nothing from now on (what it read stays read)')
   @PathParam('id', 'The template id', { pattern: LEARNED_TEMPLATE_ID })
-  @ApiData(200, 'The template, retired', schemaRef('LearnedTemplate'))
+  @ApiData(200, 'The template, retired', LearnedTemplateResponse)
   @ApiBodyErrors()
   @ApiErrors(404)
   @HttpCode(HttpStatus.OK)
   async retire(@Param('id') id: string, @Body() body: TemplateChangeRequest, @CurrentOperator() by: Principal, @Req() request: FastifyRequest) {
-    return { success: true, data: templateResponse(valueOf(await this.handler.change('Retire', id, body.note ?? '', by, request.id))) };
+    return { success: true, data: LearnedTemplateResponse.of(valueOf(await this.handler.change('Retire', id, body.note ?? '', by, request.id))) };
   }
 }

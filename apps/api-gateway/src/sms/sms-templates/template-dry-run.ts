@@ -1,4 +1,3 @@
-import { paisaToPkr } from '@pvs/contracts';
 import { LearnedTemplateDefinition, ParsedSms, normalizeSender } from '@pvs/sms-parsers';
 import { StoredSmsText, TenantParsing, parseStoredSms } from '../sms-parsing';
 
@@ -11,11 +10,12 @@ export interface StoredSms extends StoredSmsText {
   readonly state: 'received' | 'parsed' | 'rejected';
 }
 
+/** A rejected SMS the candidate would read, and what it would read in it. */
 export interface WouldRead {
-  readonly sms_id: string;
-  readonly tenant_id: string;
+  readonly smsId: string;
+  readonly tenantId: string;
   readonly body: string;
-  readonly amount: number;
+  readonly amountPaisa: number;
   readonly reference: string | null;
 }
 
@@ -58,7 +58,7 @@ export function dryRun(candidate: LearnedTemplateDefinition, stored: readonly St
     const withCandidate = parseStoredSms(sms, candidateParsing);
     const readByCandidate = withCandidate.ok && withCandidate.templateId === candidate.id;
     if (!now.ok) {
-      if (readByCandidate) wouldRead.push({ sms_id: sms.smsId, tenant_id: sms.tenantId, body: sms.body, amount: paisaToPkr(withCandidate.amountPaisa), reference: withCandidate.reference });
+      if (readByCandidate) wouldRead.push({ smsId: sms.smsId, tenantId: sms.tenantId, body: sms.body, amountPaisa: withCandidate.amountPaisa, reference: withCandidate.reference });
     } else if (!withCandidate.ok || !sameReading(now, withCandidate)) {
       conflicts.push({ smsId: sms.smsId, readBy: now.templateId ?? 'its words (extracted)' });
     } else if (now.tier === 'extracted' && readByCandidate) {

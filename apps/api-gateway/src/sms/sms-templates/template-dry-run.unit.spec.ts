@@ -32,7 +32,7 @@ describe('dryRun', () => {
       [stored('s1', 'NEWBANK', NEWBANK, 'rejected'), stored('s2', 'OTHERBANK', NEWBANK, 'rejected'), stored('s3', 'NEWBANK', NEWBANK, 'received')],
       () => parsing,
     );
-    expect(run).toEqual({ scanned: 1, wouldRead: [{ sms_id: 's1', tenant_id: TENANT, body: NEWBANK, amount: 640, reference: 'FT2633712345' }], conflicts: [], upgrades: 0 });
+    expect(run).toEqual({ scanned: 1, wouldRead: [{ smsId: 's1', tenantId: TENANT, body: NEWBANK, amountPaisa: 64_000, reference: 'FT2633712345' }], conflicts: [], upgrades: 0 });
   });
 
   it('names a parsed SMS it would read otherwise as a conflict', () => {

@@ -2,10 +2,9 @@ import { Body, Controller, HttpCode, HttpStatus, Post, Req, UseGuards } from '@n
 import { FastifyRequest } from 'fastify';
 import { OperatorGuard } from '../../auth/operator.guard';
 import { AdminApi, ApiBodyErrors, ApiData, Summary } from '../../http/openapi/api-docs';
-import { schemaRef } from '../../http/openapi/schemas';
-import { tenantResponse } from '../tenant-fields';
 import { RegisterTenantHandler } from './register-tenant.handler';
 import { RegisterTenantRequest } from './register-tenant.request.dto';
+import { TenantWithSecretsResponse } from './tenant-with-secrets.response';
 
 @Controller('admin/tenants')
 @UseGuards(OperatorGuard)
@@ -15,19 +14,10 @@ export class RegisterTenantHttpController {
 
   @Post()
   @Summary('Create a merchant; its API key, webhook secret and gateway secret are shown once')
-  @ApiData(201, 'The tenant with its secrets', schemaRef('TenantWithSecrets'))
+  @ApiData(201, 'The tenant with its secrets', TenantWithSecretsResponse)
   @ApiBodyErrors()
   @HttpCode(HttpStatus.CREATED)
   async register(@Body() body: RegisterTenantRequest, @Req() request: FastifyRequest) {
-    const { tenant, secrets } = await this.handler.register(body, request.id);
-    return {
-      success: true,
-      data: {
-        ...tenantResponse(tenant),
-        api_key: secrets.apiKey,
-        webhook_secret: secrets.webhookSecret,
-        gateway_secret: secrets.gatewaySecret,
-      },
-    };
+    return { success: true, data: TenantWithSecretsResponse.ofRegistered(await this.handler.register(body, request.id)) };
   }
 }

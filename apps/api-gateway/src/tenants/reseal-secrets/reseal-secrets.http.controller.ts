@@ -3,6 +3,7 @@ import { FastifyRequest } from 'fastify';
 import { OperatorGuard } from '../../auth/operator.guard';
 import { AdminApi, ApiData, Summary } from '../../http/openapi/api-docs';
 import { ResealSecretsHandler } from './reseal-secrets.handler';
+import { ResealSecretsResponse } from './reseal-secrets.response';
 
 @Controller('admin/secrets')
 @UseGuards(OperatorGuard)
@@ -15,17 +16,9 @@ export class ResealSecretsHttpController {
     'Seal every webhook secret and Twilio auth token again under the current SECRETS_KEY',
     'The second step of a secrets key rotation: start every process with the new key in SECRETS_KEY and the old one in SECRETS_PREVIOUS_KEYS, call this, then drop the old key. Each tenant changed is recorded as TenantWebhookSecretResealed (and TenantTwilioAuthTokenResealed when it has a Twilio auth token); the secrets themselves stay the same.',
   )
-  @ApiData(200, 'What was sealed again', {
-    type: 'object',
-    required: ['key', 'resealed', 'unchanged'],
-    properties: {
-      key: { type: 'string', description: 'Fingerprint of the key every secret is now sealed under' },
-      resealed: { type: 'integer', minimum: 0 },
-      unchanged: { type: 'integer', minimum: 0 },
-    },
-  })
+  @ApiData(200, 'What was sealed again', ResealSecretsResponse)
   @HttpCode(HttpStatus.OK)
   async reseal(@Req() request: FastifyRequest) {
-    return { success: true, data: await this.handler.reseal(request.id) };
+    return { success: true, data: ResealSecretsResponse.of(await this.handler.reseal(request.id)) };
   }
 }

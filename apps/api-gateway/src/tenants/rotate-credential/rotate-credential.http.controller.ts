@@ -2,10 +2,9 @@ import { Controller, HttpCode, HttpStatus, Param, Post, Req, UseGuards } from '@
 import { FastifyRequest } from 'fastify';
 import { OperatorGuard } from '../../auth/operator.guard';
 import { AdminApi, ApiData, ApiErrors, PathParam, Summary } from '../../http/openapi/api-docs';
-import { schemaRef } from '../../http/openapi/schemas';
 import { UuidOrNotFoundPipe } from '../../http/uuid-or-not-found.pipe';
-import { tenantResponse } from '../tenant-fields';
 import { RotateCredentialHandler } from './rotate-credential.handler';
+import { TenantWithApiKeyResponse, TenantWithGatewaySecretResponse } from './rotated-credential.response';
 import { valueOf } from '../../http/refusals';
 
 /** A new API key or gateway secret, shown once; the old one stops working at once. */
@@ -19,19 +18,17 @@ export class RotateCredentialHttpController {
 
   @Post(':id/rotate-api-key')
   @Summary('Issue a new API key (shown once); the old one stops working at once')
-  @ApiData(200, 'The tenant and its new key', { allOf: [schemaRef('Tenant'), { type: 'object', required: ['api_key'], properties: { api_key: { type: 'string' } } }] })
+  @ApiData(200, 'The tenant and its new key', TenantWithApiKeyResponse)
   @HttpCode(HttpStatus.OK)
   async rotateApiKey(@Param('id', new UuidOrNotFoundPipe('Tenant')) tenantId: string, @Req() request: FastifyRequest) {
-    const { tenant, plaintext } = valueOf(await this.handler.rotate(tenantId, 'api_key', request.id));
-    return { success: true, data: { ...tenantResponse(tenant), api_key: plaintext } };
+    return { success: true, data: TenantWithApiKeyResponse.ofRotated(valueOf(await this.handler.rotate(tenantId, 'api_key', request.id))) };
   }
 
   @Post(':id/rotate-gateway-secret')
   @Summary('Issue a new gateway secret for SMS forwarders (shown once); the old one stops working at once')
-  @ApiData(200, 'The tenant and its new secret', { allOf: [schemaRef('Tenant'), { type: 'object', required: ['gateway_secret'], properties: { gateway_secret: { type: 'string' } } }] })
+  @ApiData(200, 'The tenant and its new secret', TenantWithGatewaySecretResponse)
   @HttpCode(HttpStatus.OK)
   async rotateGatewaySecret(@Param('id', new UuidOrNotFoundPipe('Tenant')) tenantId: string, @Req() request: FastifyRequest) {
-    const { tenant, plaintext } = valueOf(await this.handler.rotate(tenantId, 'gateway_secret', request.id));
-    return { success: true, data: { ...tenantResponse(tenant), gateway_secret: plaintext } };
+    return { success: true, data: TenantWithGatewaySecretResponse.ofRotated(valueOf(await this.handler.rotate(tenantId, 'gateway_secret', request.id))) };
   }
 }

@@ -8,6 +8,7 @@ import { GATEWAY_CONFIG, GatewayConfig } from '../../gateway-config';
 import { UuidOrNotFoundPipe } from '../../http/uuid-or-not-found.pipe';
 import { TenantChanges } from '../tenant-changes';
 import { DEFAULT_OVERLAP_SECONDS, RotateWebhookSecretRequest } from './rotate-webhook-secret.request.dto';
+import { RotatedWebhookSecretResponse } from './rotated-webhook-secret.response';
 import { valueOf } from '../../http/refusals';
 
 /**
@@ -27,11 +28,7 @@ export class RotateWebhookSecretHttpController {
   @Post(':id/rotate-webhook-secret')
   @Summary('Issue a new webhook signing secret (shown once); the previous one keeps signing beside it for overlap_seconds')
   @PathParam('id', 'The tenant id')
-  @ApiData(200, 'The new secret', {
-    type: 'object',
-    required: ['id', 'webhook_secret', 'previous_secret_valid_until'],
-    properties: { id: { type: 'string', format: 'uuid' }, webhook_secret: { type: 'string' }, previous_secret_valid_until: { type: 'string', format: 'date-time' } },
-  })
+  @ApiData(200, 'The new secret', RotatedWebhookSecretResponse)
   @ApiBodyErrors()
   @ApiErrors(404)
   @HttpCode(HttpStatus.OK)
@@ -41,6 +38,6 @@ export class RotateWebhookSecretHttpController {
     const previousValidUntil = new Date(now.getTime() + (body.overlap_seconds ?? DEFAULT_OVERLAP_SECONDS) * 1000).toISOString();
     const webhookSecret = this.config.secretBox.seal(secret, tenantId);
     valueOf(await this.changes.record(tenantId, request.id, { type: 'RotateWebhookSecret', webhookSecret, previousValidUntil, now }));
-    return { success: true, data: { id: tenantId, webhook_secret: secret, previous_secret_valid_until: previousValidUntil } };
+    return { success: true, data: RotatedWebhookSecretResponse.of(tenantId, secret, previousValidUntil) };
   }
 }

@@ -4,11 +4,10 @@ import { CLOCK, Clock } from '@pvs/runtime';
 import { OperatorGuard } from '../../auth/operator.guard';
 import { GATEWAY_CONFIG, GatewayConfig } from '../../gateway-config';
 import { AdminApi, ApiBodyErrors, ApiData, PathParam, Summary } from '../../http/openapi/api-docs';
-import { schemaRef } from '../../http/openapi/schemas';
 import { valueOf } from '../../http/refusals';
 import { UuidOrNotFoundPipe } from '../../http/uuid-or-not-found.pipe';
 import { TenantChanges } from '../tenant-changes';
-import { tenantResponse } from '../tenant-fields';
+import { TenantResponse } from '../tenant.response';
 import { SetTwilioAuthTokenRequest } from './twilio-auth-token.request.dto';
 
 /**
@@ -32,13 +31,13 @@ export class TwilioAuthTokenHttpController {
     "Give the tenant's Twilio auth token: the X-Twilio-Signature of its Twilio SMS is checked from then on",
     'A Twilio SMS without the signature, or with a wrong one, is then refused 403. Setting it again replaces it. Recorded as TenantTwilioAuthTokenSet, the token encrypted.',
   )
-  @ApiData(200, 'The tenant, with twilio_signature_check true; the token is never shown', schemaRef('Tenant'))
+  @ApiData(200, 'The tenant, with twilio_signature_check true; the token is never shown', TenantResponse)
   @ApiBodyErrors()
   @HttpCode(HttpStatus.OK)
   async set(@Param('id', new UuidOrNotFoundPipe('Tenant')) tenantId: string, @Body() body: SetTwilioAuthTokenRequest, @Req() request: FastifyRequest) {
     const authToken = this.config.secretBox.seal(body.auth_token, tenantId);
     const { tenant } = valueOf(await this.changes.record(tenantId, request.id, { type: 'SetTwilioAuthToken', authToken, now: this.clock.now() }));
-    return { success: true, data: tenantResponse(tenant) };
+    return { success: true, data: TenantResponse.of(tenant) };
   }
 
   @Delete(':id/twilio-auth-token')
@@ -46,10 +45,10 @@ export class TwilioAuthTokenHttpController {
     "Remove the tenant's Twilio auth token: Twilio's signature is no longer checked, the gateway secret alone admits its Twilio SMS",
     'Recorded as TenantTwilioAuthTokenCleared; removing a token the tenant does not have changes nothing.',
   )
-  @ApiData(200, 'The tenant, with twilio_signature_check false', schemaRef('Tenant'))
+  @ApiData(200, 'The tenant, with twilio_signature_check false', TenantResponse)
   @HttpCode(HttpStatus.OK)
   async clear(@Param('id', new UuidOrNotFoundPipe('Tenant')) tenantId: string, @Req() request: FastifyRequest) {
     const { tenant } = valueOf(await this.changes.record(tenantId, request.id, { type: 'ClearTwilioAuthToken', now: this.clock.now() }));
-    return { success: true, data: tenantResponse(tenant) };
+    return { success: true, data: TenantResponse.of(tenant) };
   }
 }

@@ -2,9 +2,8 @@ import { Body, Controller, Param, Patch, Req, UseGuards } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
 import { OperatorGuard } from '../../auth/operator.guard';
 import { AdminApi, ApiBodyErrors, ApiData, ApiErrors, PathParam, Summary } from '../../http/openapi/api-docs';
-import { schemaRef } from '../../http/openapi/schemas';
 import { UuidOrNotFoundPipe } from '../../http/uuid-or-not-found.pipe';
-import { tenantResponse } from '../tenant-fields';
+import { TenantResponse } from '../tenant.response';
 import { UpdateTenantHandler } from './update-tenant.handler';
 import { UpdateTenantRequest } from './update-tenant.request.dto';
 import { valueOf } from '../../http/refusals';
@@ -18,7 +17,7 @@ export class UpdateTenantHttpController {
   @Patch(':id')
   @Summary('Change a tenant: suspend or activate, unpaid cycles, webhook URL, sender lists, receiving accounts; fields left out are unchanged')
   @PathParam('id', 'The tenant id')
-  @ApiData(200, 'The tenant', schemaRef('Tenant'))
+  @ApiData(200, 'The tenant', TenantResponse)
   @ApiBodyErrors()
   @ApiErrors(404)
   async update(
@@ -26,6 +25,6 @@ export class UpdateTenantHttpController {
     @Body() body: UpdateTenantRequest,
     @Req() request: FastifyRequest,
   ) {
-    return { success: true, data: tenantResponse(valueOf(await this.handler.update(tenantId, body, request.id))) };
+    return { success: true, data: TenantResponse.of(valueOf(await this.handler.update(tenantId, body, request.id))) };
   }
 }

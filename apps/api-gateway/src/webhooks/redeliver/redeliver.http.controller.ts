@@ -9,9 +9,9 @@ import { TENANT_DIRECTORY, TenantDirectory } from '@pvs/tenants';
 import { DeliveryViews } from '@pvs/webhook-deliveries';
 import { CurrentOperator, OperatorGuard } from '../../auth/operator.guard';
 import { AdminApi, ApiBodyErrors, ApiData, ApiErrors, PathParam, Summary } from '../../http/openapi/api-docs';
-import { schemaRef } from '../../http/openapi/schemas';
 import { UuidOrNotFoundPipe } from '../../http/uuid-or-not-found.pipe';
 import { DELIVERY_VIEWS } from '../delivery-views.token';
+import { RedeliverResultResponse } from './redeliver-result.response';
 import { RedeliverFailedRequest } from './redeliver.request.dto';
 
 /**
@@ -22,7 +22,7 @@ import { RedeliverFailedRequest } from './redeliver.request.dto';
 @Controller('admin/webhooks')
 @UseGuards(OperatorGuard)
 @AdminApi()
-@ApiData(202, 'How many deliveries the notifier was asked to send again', schemaRef('RedeliverResult'))
+@ApiData(202, 'How many deliveries the notifier was asked to send again', RedeliverResultResponse)
 @ApiErrors(404)
 export class RedeliverHttpController {
   constructor(
@@ -60,6 +60,6 @@ export class RedeliverHttpController {
       const payload: WebhookRedeliveryMessage = { ...target, operator: by.name, metadata: { tenantId: target.tenantId, correlationId }, requestedAt: this.clock.now().toISOString() };
       await publishMessage(this.bus.client, { topic: WEBHOOK_REDELIVERIES_TOPIC, key: target.tenantId, id: randomUUID(), payload });
     }
-    return { success: true, data: { redelivered } };
+    return { success: true, data: RedeliverResultResponse.of(redelivered) };
   }
 }

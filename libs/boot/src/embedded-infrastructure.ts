@@ -4,12 +4,11 @@ import { inProcessTransport } from '@pvs/messaging';
 import { SqlClient } from '@pvs/sql';
 import { PgliteClient } from '@pvs/sql/pglite';
 import { PgPoolClient } from '@pvs/sql/postgres';
-import { MemoryFailedAttempts } from '../failed-attempts/memory-failed-attempts';
-import { Infrastructure } from '../infrastructure';
 import { assembleInfrastructure } from './assemble-infrastructure';
 import { lockDataDir } from './data-dir-lock';
 import { EmbeddedLock } from './embedded-lock';
 import { lockPostgresDatabase } from './postgres-database-lock';
+import { Infrastructure, MemoryFailedAttempts } from '@pvs/runtime';
 
 /** Where the one-process service keeps its data: a PGlite folder, memory, or a PostgreSQL server. */
 export type EmbeddedDatabase = { readonly pgliteDir: string | null } | { readonly postgresUrl: string };

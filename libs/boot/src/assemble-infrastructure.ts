@@ -5,9 +5,7 @@ import { InstrumentedEventStore, Metrics } from '@pvs/observability';
 import { readModelMigrations } from '@pvs/read-model';
 import { SqlClient, migrate } from '@pvs/sql';
 import { webhookDeliveryMigrations } from '@pvs/webhook-deliveries';
-import { systemClock } from '../clock';
-import { FailedAttempts } from '../failed-attempts/failed-attempts.port';
-import { Infrastructure } from '../infrastructure';
+import { FailedAttempts, Infrastructure, systemClock } from '@pvs/runtime';
 
 /** What a mode opened: the adapters that differ between modes. */
 export interface OpenedAdapters {

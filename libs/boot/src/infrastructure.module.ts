@@ -2,9 +2,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APPEND_SIGNALS, EVENT_STORE } from '@pvs/event-store';
 import { BUS_TRANSPORT } from '@pvs/messaging';
 import { METRICS } from '@pvs/observability';
-import { CLOCK } from '../clock';
-import { FAILED_ATTEMPTS } from '../failed-attempts/failed-attempts.port';
-import { HEALTH_PROBES, Infrastructure, MATCHER_DATABASE, NOTIFIER_DATABASE, READ_MODEL_DATABASE, THROTTLER_STORAGE } from '../infrastructure';
+import { CLOCK, FAILED_ATTEMPTS, HEALTH_PROBES, Infrastructure, MATCHER_DATABASE, NOTIFIER_DATABASE, READ_MODEL_DATABASE, THROTTLER_STORAGE } from '@pvs/runtime';
 
 /** Binds every port token to the adapters opened at boot. */
 @Global()

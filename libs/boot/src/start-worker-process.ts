@@ -1,14 +1,9 @@
 import { DynamicModule, INestApplicationContext, Module, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { JsonLogger, MetricsAccess, startMetricsServer } from '@pvs/observability';
-import { EnvReader } from '../config/env-reader';
-import { listensOnLoopbackOnly } from '../config/listen-address';
-import { loadDistributedServices } from '../config/distributed-config';
-import { readMetricsPort, readMetricsToken } from '../config/observability-settings';
 import { openDistributedInfrastructure } from './distributed-infrastructure';
-import { Infrastructure } from '../infrastructure';
 import { InfrastructureModule } from './infrastructure.module';
-import { StartedService } from '../process/run-service';
+import { EnvReader, Infrastructure, listensOnLoopbackOnly, loadDistributedServices, readMetricsPort, readMetricsToken, StartedService } from '@pvs/runtime';
 
 export interface WorkerOptions {
   /** The module has bus handlers (@EventPattern): the process runs as a Nest microservice on the bus transport. */

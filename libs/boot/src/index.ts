@@ -2,4 +2,3 @@ export * from './embedded-infrastructure';
 export * from './distributed-infrastructure';
 export * from './infrastructure.module';
 export * from './start-worker-process';
-export { RedisFailedAttempts } from '../failed-attempts/redis-failed-attempts';

@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { ConfigError } from '../config/env-reader';
+import { ConfigError } from '@pvs/runtime';
 
 /** What keeps any other process off the database of an embedded service, until it is released at shutdown. */
 export interface EmbeddedLock {

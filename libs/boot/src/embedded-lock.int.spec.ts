@@ -136,7 +136,8 @@ describeWithPostgres('the advisory lock of embedded mode on PostgreSQL', () => {
     const admin = new Client({ connectionString: database.url });
     await admin.connect();
     other.on('error', () => undefined);
-    await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+    // Waits (up to 5 s) until the session is gone: its locks go with it, not when the signal is sent.
+    await admin.query('SELECT pg_terminate_backend($1, 5000)', [pid]);
     await admin.end();
     const lock = await lockPostgresDatabase(database.url);
     await lock.release();

@@ -6,11 +6,9 @@ import { KurrentDbEventStore } from '@pvs/event-store/kurrentdb';
 import { AppendNotifications, PostgresEventStore } from '@pvs/event-store/postgres';
 import { connectKafkaTransport } from '@pvs/messaging/kafka';
 import { PgPoolClient } from '@pvs/sql/postgres';
-import { DistributedServices } from '../config/distributed-config';
-import { RedisFailedAttempts } from '../failed-attempts/redis-failed-attempts';
-import { Infrastructure } from '../infrastructure';
-import { RedisSyncedThrottlerStorage } from '../rate-limits/redis-synced-throttler-storage';
+import { RedisFailedAttempts, RedisSyncedThrottlerStorage } from '@pvs/runtime/adapters';
 import { assembleInfrastructure } from './assemble-infrastructure';
+import { DistributedServices, Infrastructure } from '@pvs/runtime';
 
 /** Partitions of the notifier's topics (decisions, alerts, redeliveries): the most notifier instances that can share the work. */
 export const PAYMENT_DECISIONS_PARTITIONS = 6;

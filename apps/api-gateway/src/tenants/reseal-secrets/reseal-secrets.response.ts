@@ -1,0 +1,15 @@
+import { ApiSchema } from '@nestjs/swagger';
+import { CountProperty, TextProperty } from '../../http/openapi/properties';
+import { ResealOutcome } from './reseal-secrets.handler';
+
+/** What a reseal sealed again, and under which key. */
+@ApiSchema({ name: 'ResealResult' })
+export class ResealSecretsResponse {
+  @TextProperty({ description: 'Fingerprint of the key every secret is now sealed under' }) readonly key!: string;
+  @CountProperty() readonly resealed!: number;
+  @CountProperty() readonly unchanged!: number;
+
+  static of(outcome: ResealOutcome): ResealSecretsResponse {
+    return { key: outcome.key, resealed: outcome.resealed, unchanged: outcome.unchanged };
+  }
+}
