@@ -77,6 +77,16 @@ export default [
     },
   },
   {
+    // The gateway's end-to-end suites sit beside the controllers they exercise and run the whole service, which
+    // they start through the composition's test kit: that, and nothing else of another app. They read the webhooks
+    // they receive as a merchant does, with the published client.
+    files: ['apps/api-gateway/src/**/*.e2e.spec.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': ['error', { allow: ['@pvs/embedded/testing', '@pvs/client'], depConstraints: DEPENDENCY_RULES }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^@pvs/(api-gateway|projector|matcher|notifier|embedded(?!/testing$))(/|$)', message: 'Apps never import each other: the gateway suites start the service through @pvs/embedded/testing only.' }] }],
+    },
+  },
+  {
     files: ['apps/*/src/**/*.ts', 'libs/*/src/**/*.ts'],
     // Tests and test kits set up whatever state they test.
     ignores: ['**/*.spec.ts', '**/testing/**'],

@@ -2,6 +2,7 @@ export * from './gateway';
 export * from './money';
 export * from './tenant-settings';
 export * from './payment-status';
+export * from './payment-webhook-events';
 export * from './business-day';
 export * from './events/event';
 export * from './events/payments';

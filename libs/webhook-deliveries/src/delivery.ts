@@ -23,14 +23,16 @@ export interface Delivery {
   readonly deliveredAt: Date | null;
 }
 
+/** `unsigned`: not sent, the tenant's webhook secret did not open with the keys given. */
+export const ATTEMPT_OUTCOMES = ['succeeded', 'failed', 'refused', 'unsigned'] as const;
+
 export interface Attempt {
   readonly attempt: number;
   readonly startedAt: Date;
   readonly durationMs: number;
   readonly statusCode: number | null;
   readonly error: string | null;
-  /** `unsigned`: not sent, the tenant's webhook secret did not open with the keys given. */
-  readonly outcome: 'succeeded' | 'failed' | 'refused' | 'unsigned';
+  readonly outcome: (typeof ATTEMPT_OUTCOMES)[number];
   readonly nextAttemptAt: Date | null;
 }
 

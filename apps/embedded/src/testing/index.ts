@@ -6,3 +6,6 @@ export * from './on-each-database';
 export * from './verification-policy';
 export * from './corpus-through-service';
 export * from './movable-clock';
+export * from './fuzz/body-mutations';
+export * from './fuzz/schema-arbitraries';
+export { appendPayments } from '@pvs/projector/testing';

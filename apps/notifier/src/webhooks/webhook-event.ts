@@ -1,9 +1,7 @@
-import { PAYMENT_APPROVED, PAYMENT_EXPIRED, PAYMENT_FLAGGED_FOR_REVIEW, PAYMENT_REJECTED, PAYMENT_VERIFIED, ReviewReason, paisaToPkr } from '@pvs/contracts';
+import { PAYMENT_APPROVED, PAYMENT_EXPIRED, PAYMENT_FLAGGED_FOR_REVIEW, PAYMENT_REJECTED, PAYMENT_VERIFIED, PaymentWebhookEvent, ReviewReason, paisaToPkr } from '@pvs/contracts';
 import { DecidedPayment } from '@pvs/contracts/messages';
 
-export type WebhookEventName = 'payment.verified' | 'payment.manual_review' | 'payment.failed';
-
-const EVENT_NAMES: Record<string, WebhookEventName> = {
+const EVENT_NAMES: Record<string, PaymentWebhookEvent> = {
   [PAYMENT_VERIFIED]: 'payment.verified',
   [PAYMENT_APPROVED]: 'payment.verified',
   [PAYMENT_FLAGGED_FOR_REVIEW]: 'payment.manual_review',
@@ -11,7 +9,7 @@ const EVENT_NAMES: Record<string, WebhookEventName> = {
   [PAYMENT_REJECTED]: 'payment.failed',
 };
 
-export function webhookEventName(decisionType: string): WebhookEventName | undefined {
+export function webhookEventName(decisionType: string): PaymentWebhookEvent | undefined {
   return EVENT_NAMES[decisionType];
 }
 
@@ -20,7 +18,7 @@ export function webhookEventName(decisionType: string): WebhookEventName | undef
  * `{event, id, created_at, data:{uuid, status, gateway, transaction_reference, amount_expected,
  * amount_detected, verified_at, client_metadata}}`.
  */
-export function webhookBody(event: WebhookEventName, id: string, createdAt: Date, paymentId: string, payment: DecidedPayment): string {
+export function webhookBody(event: PaymentWebhookEvent, id: string, createdAt: Date, paymentId: string, payment: DecidedPayment): string {
   return webhookEnvelope(event, id, createdAt, paymentData(paymentId, payment));
 }
 

@@ -1,5 +1,5 @@
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { GATEWAYS, PAYMENT_STATUSES, REVIEW_REASONS, STALL_REASONS } from '@pvs/contracts';
+import { GATEWAYS, PAYMENT_STATUSES, PAYMENT_WEBHOOK_EVENTS, REVIEW_REASONS, STALL_REASONS } from '@pvs/contracts';
 import { MAX_BODY_LENGTH } from '@pvs/sms-parsers';
 import { MAX_SENDER_LENGTH } from '../../sms/ingest-sms/forwarded-sms';
 import { plainTextPattern } from '../plain-text';
@@ -58,7 +58,7 @@ export const COMPONENT_SCHEMAS: Record<string, SchemaObject> = {
     description: 'The body of every webhook; the same bytes on every retry. De-duplicate on `id`.',
     required: ['event', 'id', 'created_at', 'data'],
     properties: {
-      event: { type: 'string', enum: ['payment.verified', 'payment.manual_review', 'payment.failed'] },
+      event: { type: 'string', enum: [...PAYMENT_WEBHOOK_EVENTS] },
       id: { ...uuid, description: 'also the webhook-id header; the same on every retry' },
       created_at: dateTime,
       data: {

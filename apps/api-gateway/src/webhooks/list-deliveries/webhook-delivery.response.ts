@@ -1,10 +1,9 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { ALERT_WEBHOOK_EVENTS } from '@pvs/contracts';
-import { Attempt, DELIVERY_STATUSES, Delivery, DeliveryStatus, EndpointHealth } from '@pvs/webhook-deliveries';
+import { ALERT_WEBHOOK_EVENTS, PAYMENT_WEBHOOK_EVENTS } from '@pvs/contracts';
+import { ATTEMPT_OUTCOMES, Attempt, DELIVERY_STATUSES, Delivery, DeliveryStatus, EndpointHealth } from '@pvs/webhook-deliveries';
 import { ChoiceProperty, CountProperty, DateTimeProperty, IntegerProperty, TextProperty, UrlProperty, UuidProperty } from '../../http/openapi/properties';
 
-const WEBHOOK_EVENTS = ['payment.verified', 'payment.manual_review', 'payment.failed', ...ALERT_WEBHOOK_EVENTS];
-const ATTEMPT_OUTCOMES: readonly Attempt['outcome'][] = ['succeeded', 'failed', 'refused', 'unsigned'];
+const WEBHOOK_EVENTS = [...PAYMENT_WEBHOOK_EVENTS, ...ALERT_WEBHOOK_EVENTS];
 
 /** A webhook in the notifier's outbox: where it goes, and how its sending stands. */
 @ApiSchema({ name: 'WebhookDelivery' })

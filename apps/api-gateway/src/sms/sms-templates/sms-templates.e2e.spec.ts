@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
+import { TestService, TestTenant, startTestService } from '@pvs/embedded/testing';
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
 import { eventually } from '@pvs/testing';
-import { TestService, TestTenant, startTestService } from './testing';
 
 const reference = () => `FT${randomInt(10_000_000, 99_999_999)}${randomInt(10, 99)}`;
 /** A wording no built-in template or the words alone read. */

@@ -3,8 +3,8 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TENANT_CREDENTIAL_ROTATED, TENANT_UPDATED, tenantStream } from '@pvs/contracts';
+import { TestService, TestTenant, startTestService } from '@pvs/embedded/testing';
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
-import { TestService, TestTenant, startTestService } from './testing';
 
 /** Every answer of the service to a raw HTTP exchange: what came back before it closed the connection. */
 function rawExchange(port: number, write: (send: (chunk: string) => boolean) => void): Promise<{ text: string; closedAfterMs: number }> {

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { createHash } from 'node:crypto';
 import { Client } from 'pg';
+import { DatabaseUnderTest, TestService, TestServiceOptions, TestTenant, appendPayments, onEachDatabase, startTestService } from '@pvs/embedded/testing';
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
-import { appendPayments } from '@pvs/projector/testing';
 import { READ_MODEL_DATABASE } from '@pvs/runtime';
 import { SqlClient } from '@pvs/sql';
 import { TestDatabase, createTestDatabase, describeWithPostgres } from '@pvs/sql/testing';
 import { jazzCashCredit, randomTransactionId, waitUntil } from '@pvs/testing';
-import { DatabaseUnderTest, TestService, TestServiceOptions, TestTenant, onEachDatabase, startTestService } from './testing';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const CHECKPOINT = /^\d{20}:\d{20}$/;

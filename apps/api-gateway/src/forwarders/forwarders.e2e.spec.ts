@@ -1,6 +1,6 @@
+import { ServiceUnderTest, TestService, TestTenant, onEachDatabase, serviceOn } from '@pvs/embedded/testing';
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
 import { jazzCashCredit, randomTransactionId, waitUntil } from '@pvs/testing';
-import { ServiceUnderTest, TestService, TestTenant, onEachDatabase, serviceOn } from './testing';
 
 const WALLET_ONE = '8558';
 const credit = (reference: string) => jazzCashCredit({ reference, amount: '640.00' });

@@ -1,5 +1,5 @@
+import { TestService, TestTenant, startTestService } from '@pvs/embedded/testing';
 import { jazzCashCredit, randomTransactionId, waitUntil } from '@pvs/testing';
-import { TestService, TestTenant, startTestService } from './testing';
 
 describe('GET /admin/payments (embedded)', () => {
   let service: TestService;

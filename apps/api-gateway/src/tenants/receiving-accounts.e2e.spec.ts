@@ -1,4 +1,4 @@
-import { TestService, startTestService } from './testing';
+import { TestService, startTestService } from '@pvs/embedded/testing';
 
 const KINDS =
   "expected a wallet's mobile number (03XXXXXXXXX, +923XXXXXXXXX or 923XXXXXXXXX), an IBAN (PK, 2 check digits, 4 letters, 16 digits), " +

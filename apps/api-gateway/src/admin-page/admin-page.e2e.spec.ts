@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { Browser, Locator, Page, chromium } from 'playwright-core';
+import { TestService, TestTenant, WebhookReceiver, startTestService } from '@pvs/embedded/testing';
 import { clearOfHourTurn, jazzCashCredit, randomTransactionId, waitUntil } from '@pvs/testing';
-import { TestService, TestTenant, WebhookReceiver, startTestService } from './testing';
 
 const CHROMIUM = '/usr/bin/chromium';
 const REFRESH_MS = 5_000;

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { tenantStream } from '@pvs/contracts';
+import { ServiceUnderTest, TestResponse, TestService, TestTenant, onEachDatabase, serviceOn, startTestService } from '@pvs/embedded/testing';
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
 import { eventually, jazzCashCredit, randomTransactionId, waitUntil } from '@pvs/testing';
-import { ServiceUnderTest, TestResponse, TestService, TestTenant, onEachDatabase, serviceOn, startTestService } from './testing';
 
 const WALLET_ONE = '8558';
 const FORM = 'application/x-www-form-urlencoded';

@@ -1,6 +1,6 @@
+import { TestService, TestTenant, startTestService } from '@pvs/embedded/testing';
 import { Clock } from '@pvs/runtime';
 import { jazzCashCredit, randomTransactionId, waitUntil } from '@pvs/testing';
-import { TestService, TestTenant, startTestService } from './testing';
 
 /** The service's clock, standing at the instant the test sets, so that times to verify are exact. */
 class TestClock implements Clock {

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
+import { Schema, SchemaContext, TestService, TestTenant, WireBody, startTestService, valuesOf, wireBodies } from '@pvs/embedded/testing';
 import { EVENT_STORE, EventStore, RecordedEvent } from '@pvs/event-store';
-import { TestService, TestTenant, startTestService } from './testing';
-import { WireBody, wireBodies } from './testing/fuzz/body-mutations';
-import { Schema, SchemaContext, valuesOf } from './testing/fuzz/schema-arbitraries';
 
 /** How many generated requests the suite sends: every endpoint of the document, valid and mutated. */
 const REQUESTS = 3_000;

@@ -1,7 +1,7 @@
 import { Client } from 'pg';
+import { startTestService } from '@pvs/embedded/testing';
 import { BUS_TRANSPORT, BusTransport } from '@pvs/messaging';
 import { createTestDatabase, describeWithPostgres } from '@pvs/sql/testing';
-import { startTestService } from './testing';
 
 describe('GET /system/health when a service fails', () => {
   it('answers 503 and names the queue when the message bus is down', async () => {

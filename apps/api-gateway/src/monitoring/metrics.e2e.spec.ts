@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { TestService, WebhookReceiver, startTestService } from '@pvs/embedded/testing';
 import { clearOfHourTurn, jazzCashCredit, randomTransactionId, waitUntil } from '@pvs/testing';
-import { TestService, WebhookReceiver, startTestService } from './testing';
 
 interface Sample {
   readonly name: string;

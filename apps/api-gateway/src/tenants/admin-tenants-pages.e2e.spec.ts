@@ -1,4 +1,4 @@
-import { TestService, startTestService } from './testing';
+import { TestService, startTestService } from '@pvs/embedded/testing';
 
 describe('GET /admin/tenants, a page at a time', () => {
   let service: TestService;

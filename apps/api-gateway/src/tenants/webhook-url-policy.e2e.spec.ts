@@ -1,4 +1,4 @@
-import { TestService, TestTenant, startTestService } from './testing';
+import { TestService, TestTenant, startTestService } from '@pvs/embedded/testing';
 
 const PUBLIC_ONLY = 'webhooks go to public addresses only';
 

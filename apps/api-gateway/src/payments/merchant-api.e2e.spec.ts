@@ -1,8 +1,8 @@
+import { ServiceUnderTest, TestService, TestTenant, onEachDatabase, serviceOn } from '@pvs/embedded/testing';
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
 import { READ_MODEL_DATABASE } from '@pvs/runtime';
 import { SqlClient } from '@pvs/sql';
 import { waitUntil } from '@pvs/testing';
-import { ServiceUnderTest, TestService, TestTenant, onEachDatabase, serviceOn } from './testing';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

@@ -3,8 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { TestService, TestTenant, WebhookReceiver, startTestService } from '@pvs/embedded/testing';
 import { jazzCashCredit, waitUntil } from '@pvs/testing';
-import { TestService, TestTenant, WebhookReceiver, startTestService } from './testing';
 
 const run = promisify(execFile);
 const SCHEMATHESIS = 'scripts/tools/schemathesis.sh';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { WebhookEvent, verifyWebhook } from '@pvs/client';
+import { TestService, TestServiceOptions, TestTenant, WebhookReceiver, movableClock, onEachDatabaseThatRestarts, startTestService } from '@pvs/embedded/testing';
 import { jazzCashCredit, randomTransactionId, waitUntil } from '@pvs/testing';
-import { TestService, TestServiceOptions, TestTenant, WebhookReceiver, movableClock, onEachDatabaseThatRestarts, startTestService } from './testing';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { TestService, TestTenant, startTestService } from './testing';
+import { TestService, TestTenant, startTestService } from '@pvs/embedded/testing';
 
 interface Exchange {
   /** Everything the server wrote before it closed the connection (or before the test gave up waiting). */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { TestService, TestServiceOptions, TestTenant, movableClock, onEachDatabaseThatRestarts, startTestService } from '@pvs/embedded/testing';
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
 import { waitUntil } from '@pvs/testing';
-import { TestService, TestServiceOptions, TestTenant, movableClock, onEachDatabaseThatRestarts, startTestService } from './testing';
 
 const MINUTE = 60_000;
 /** Long enough for the watch (every 100 ms here) to have looked several times. */

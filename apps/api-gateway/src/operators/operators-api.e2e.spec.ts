@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { TestService, TestTenant, secretOf, startTestService } from '@pvs/embedded/testing';
 import { jazzCashCredit, randomTransactionId } from '@pvs/testing';
-import { TestService, TestTenant, secretOf, startTestService } from './testing';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const CHECKPOINT = /^\d{20}:\d{20}$/;
