@@ -39,7 +39,8 @@ export class RedeliverHttpController {
   async one(@Param('id', new UuidOrNotFoundPipe('Delivery')) id: string, @CurrentOperator() by: Principal, @Req() request: FastifyRequest) {
     const delivery = await this.deliveries.find(id);
     if (!delivery) throw new NotFoundException('Delivery not found');
-    return this.request({ tenantId: delivery.tenantId, deliveryId: id }, by, request.id);
+    const fallback = (await this.tenants.find(delivery.tenantId))?.webhookUrl ?? null;
+    return this.request({ tenantId: delivery.tenantId, deliveryId: id }, fallback, by, request.id);
   }
 
   @Post('redeliver')
@@ -49,12 +50,11 @@ export class RedeliverHttpController {
   async failedOfTenant(@Body() body: RedeliverFailedRequest, @CurrentOperator() by: Principal, @Req() request: FastifyRequest) {
     const tenant = await this.tenants.find(body.tenant_id.toLowerCase());
     if (!tenant) throw new NotFoundException('Tenant not found');
-    return this.request({ tenantId: tenant.id }, by, request.id);
+    return this.request({ tenantId: tenant.id }, tenant.webhookUrl, by, request.id);
   }
 
   /** Asks the notifier, when there is anything to send (it handles each request once, however often the bus delivers it). */
-  private async request(target: { tenantId: string; deliveryId?: string }, by: Principal, correlationId: string) {
-    const fallback = (await this.tenants.find(target.tenantId))?.webhookUrl ?? null;
+  private async request(target: { tenantId: string; deliveryId?: string }, fallback: string | null, by: Principal, correlationId: string) {
     const redelivered = await this.deliveries.redeliverable({ id: target.deliveryId, tenantId: target.tenantId }, fallback);
     if (redelivered > 0) {
       const payload: WebhookRedeliveryMessage = { ...target, operator: by.name, metadata: { tenantId: target.tenantId, correlationId }, requestedAt: this.clock.now().toISOString() };
