@@ -24,6 +24,9 @@ const rules = (messages: readonly LintMessage[]) => messages.map((message) => me
 const write = (sql: string) => `import { SqlExecutor } from '@pvs/sql';\nexport const planted = (sql: SqlExecutor, id: string) => sql.query(\`${sql}\`, [id]);\n`;
 
 describe('the walls the lint rules keep', () => {
+  // Nx's boundary rule reads the project graph, which a fresh clone has not computed yet (`npm run lint` does the same).
+  beforeAll(() => promisify(execFile)(process.execPath, [join(ROOT, 'node_modules/nx/bin/nx.js'), 'show', 'projects'], { cwd: ROOT }), 120_000);
+
   it('refuses a write to another project’s table, and lets its owner write it', async () => {
     const outbox = write('UPDATE wh_deliveries SET status = $1');
     expect(rules(await lint('apps/api-gateway/src/webhooks/planted.ts', outbox))).toEqual(['pvs/table-ownership']);
