@@ -1,7 +1,7 @@
 import { ApiSchema } from '@nestjs/swagger';
 import { ALERT_KINDS, AlertKind } from '@pvs/contracts';
 import { AlertView } from '@pvs/read-model';
-import { ChoiceProperty, DateTimeProperty, JsonObjectProperty, TextProperty, UuidProperty } from '../http/openapi/properties';
+import { ChoiceProperty, DateTimeProperty, JsonObjectProperty, TextProperty, UuidProperty } from '@pvs/contracts/http';
 import { describeAlert } from './describe-alert';
 
 @ApiSchema({ name: 'Alert' })

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { WebhookEvent, verifyWebhook } from '@pvs/client';
+import { PAYMENT_WEBHOOK_EVENTS } from '@pvs/contracts';
 import { TestService, TestServiceOptions, TestTenant, WebhookReceiver, movableClock, onEachDatabaseThatRestarts, startTestService } from '@pvs/embedded/testing';
-import { jazzCashCredit, randomTransactionId, waitUntil } from '@pvs/testing';
+import { documentedSchemas, jazzCashCredit, randomTransactionId, waitUntil } from '@pvs/testing';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -218,6 +219,19 @@ function alertsSuite(backend: string, open: () => Promise<{ options: TestService
       const text = await response.text();
       expect(text).toMatch(/pvs_alerts_open\{kind="payment.stalled"\} [1-9]/);
       expect(text).toMatch(/pvs_alerts_unacknowledged\{kind="forwarder.silent"\} \d+/);
+    });
+
+    it('sends every webhook as the served document describes it, payment and alert alike', async () => {
+      const document = await (await fetch(new URL('/api/v1/openapi.json', service.baseUrl))).json();
+      const problems = documentedSchemas(document);
+      const bodies = receiver.received.map((webhook) => JSON.parse(webhook.rawBody));
+      const schemaOf = (event: string) => (PAYMENT_WEBHOOK_EVENTS.some((name) => name === event) ? 'WebhookPayload' : 'AlertWebhookPayload');
+      // Every kind was sent by the tests above, so none is checked vacuously.
+      expect([...new Set(bodies.map((body) => body.event))]).toEqual(expect.arrayContaining([...ALL_ALERTS, 'payment.manual_review']));
+      for (const body of bodies) expect({ event: body.event, problems: problems(schemaOf(body.event), body) }).toEqual({ event: body.event, problems: [] });
+      // And the check bites: a body without what the document requires is refused.
+      const [first] = bodies;
+      expect(problems(schemaOf(first.event), { ...first, data: { ...first.data, alert_id: undefined, uuid: undefined } })).not.toEqual([]);
     });
   });
 }

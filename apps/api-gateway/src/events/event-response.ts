@@ -1,6 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { EventMetadata, RecordedEvent } from '@pvs/event-store';
-import { DateTimeProperty, IntegerProperty, JsonObjectProperty, TextProperty, UuidProperty } from '../http/openapi/properties';
+import { DateTimeProperty, IntegerProperty, JsonObjectProperty, TextProperty, UuidProperty } from '@pvs/contracts/http';
 
 /** A recorded event as the operators' API shows it: its data in its type's current shape, its metadata as stored (amounts in paisa). */
 @ApiSchema({

@@ -2,7 +2,7 @@ import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { FORWARDER_STATUSES, ForwarderStatus, GATEWAYS, Gateway, SMS_SOURCES, SmsSource } from '@pvs/contracts';
 import { Forwarder } from '@pvs/domain';
 import { CarriedAccountView, ForwarderView } from '@pvs/read-model';
-import { ChoiceProperty, CountProperty, DateTimeProperty, IntegerProperty, TextProperty, UuidProperty } from '../http/openapi/properties';
+import { ChoiceProperty, CountProperty, DateTimeProperty, IntegerProperty, TextProperty, UuidProperty } from '@pvs/contracts/http';
 
 /** The last heartbeat's word. */
 @ApiSchema({ name: 'LastHeartbeat' })

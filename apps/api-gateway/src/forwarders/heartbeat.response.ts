@@ -1,6 +1,6 @@
 import { ApiSchema } from '@nestjs/swagger';
 import { FORWARDER_STATUSES, ForwarderStatus } from '@pvs/contracts';
-import { ChoiceProperty, UuidProperty } from '../http/openapi/properties';
+import { ChoiceProperty, UuidProperty } from '@pvs/contracts/http';
 
 /** The answer to a heartbeat: what was recorded, for which forwarder. */
 @ApiSchema({ name: 'HeartbeatRecorded' })

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { ChoiceProperty, DateTimeProperty } from '../http/openapi/properties';
+import { ChoiceProperty, DateTimeProperty } from '@pvs/contracts/http';
 
 const SERVICE_STATES = ['ok', 'down'] as const;
 export type ServiceState = (typeof SERVICE_STATES)[number];

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
-import { TextProperty } from './openapi/properties';
+import { TextProperty } from '@pvs/contracts/http';
 
 /** The error body of every endpoint (spec 2.7). */
 @ApiSchema({ name: 'ErrorResponse' })

@@ -1,7 +1,7 @@
 import { ApiSchema } from '@nestjs/swagger';
 import { GATEWAYS, Gateway, MoneyDirection, paisaToPkr } from '@pvs/contracts';
 import { SmsGapView } from '@pvs/read-model';
-import { ChoiceProperty, DateTimeProperty, PkrProperty, TextProperty, UuidProperty } from '../http/openapi/properties';
+import { ChoiceProperty, DateTimeProperty, PkrProperty, TextProperty, UuidProperty } from '@pvs/contracts/http';
 
 const DIRECTIONS: readonly MoneyDirection[] = ['credit', 'debit'];
 

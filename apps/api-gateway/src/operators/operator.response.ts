@@ -1,6 +1,6 @@
 import { ApiSchema } from '@nestjs/swagger';
 import { Operator, Principal } from '@pvs/domain';
-import { DateTimeProperty, TextProperty } from '../http/openapi/properties';
+import { DateTimeProperty, TextProperty } from '@pvs/contracts/http';
 import { OPERATOR_ID } from './operator-accounts';
 
 /** A named operator: never their token. */

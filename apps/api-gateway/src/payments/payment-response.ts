@@ -4,7 +4,7 @@ import { Payment } from '@pvs/domain';
 import { RecordedEvent } from '@pvs/event-store';
 import { ListedPayment, PaymentView } from '@pvs/read-model';
 import { EventResponse } from '../events/event-response';
-import { ChoiceProperty, DateTimeProperty, PkrProperty, TextProperty, UuidProperty } from '../http/openapi/properties';
+import { ChoiceProperty, DateTimeProperty, PkrProperty, TextProperty, UuidProperty } from '@pvs/contracts/http';
 import { paymentView } from './payment-history';
 
 /** A payment as the status endpoint shows it (spec 2.3). */

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { ProjectionStatus, RebuildProgress, RebuildStatus } from '@pvs/read-model';
-import { ChoiceProperty, CountProperty, DateTimeProperty, NumberProperty, TextProperty } from '../http/openapi/properties';
+import { ChoiceProperty, CountProperty, DateTimeProperty, NumberProperty, TextProperty } from '@pvs/contracts/http';
 
 const REBUILD_STATUSES: readonly RebuildStatus[] = ['requested', 'running', 'done', 'failed'];
 

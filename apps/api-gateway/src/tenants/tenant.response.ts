@@ -10,7 +10,7 @@ import {
   VerificationPolicy,
 } from '@pvs/contracts';
 import { Tenant } from '@pvs/domain';
-import { ChoiceProperty, CountProperty, DateTimeProperty, FlagProperty, IntegerProperty, TextProperty, UrlProperty, UuidProperty } from '../http/openapi/properties';
+import { ChoiceProperty, CountProperty, DateTimeProperty, FlagProperty, IntegerProperty, TextProperty, UrlProperty, UuidProperty } from '@pvs/contracts/http';
 
 /** A list per gateway; a gateway left out has its default. */
 @ApiSchema({ name: 'PerGatewayList' })

@@ -947,6 +947,12 @@ export interface components {
             /** @description PKR, at most 2 decimals (exact to the paisa) */
             amount: number;
         };
+        HeartbeatRecorded: {
+            /** @enum {string} */
+            heartbeat: "online" | "offline";
+            /** Format: uuid */
+            forwarder_id: string;
+        };
         ForwardedSms: {
             /** Format: uuid */
             sms_id: string;
@@ -1620,12 +1626,6 @@ export interface components {
             /** @description The phone's name ("counter-phone"): its key names it so, as X-Forwarder-Id would */
             device: string;
         };
-        HeartbeatRecorded: {
-            /** @enum {string} */
-            heartbeat: "online" | "offline";
-            /** Format: uuid */
-            forwarder_id: string;
-        };
         HeartbeatRequest: {
             /**
              * @default online
@@ -1711,6 +1711,212 @@ export interface components {
             /** @description What is being done about it; at most 1000 characters once trimmed */
             note?: string;
         };
+        PaymentWebhookData: {
+            /** Format: uuid */
+            uuid: string;
+            /** @enum {string} */
+            status: "pending" | "verified" | "manual_review" | "failed";
+            /** @enum {string} */
+            gateway: "wallet_one" | "wallet_two" | "bank";
+            transaction_reference: string;
+            /** @description PKR, at most 2 decimals (exact to the paisa) */
+            amount_expected: number;
+            /** @description PKR, at most 2 decimals (exact to the paisa) */
+            amount_detected: number | null;
+            /** Format: date-time */
+            verified_at: string | null;
+            /** @description as given at submission */
+            client_metadata: {
+                [key: string]: unknown;
+            } | null;
+        };
+        /** @description The body of every payment webhook; the same bytes on every retry. De-duplicate on `id`. Fields may be added: ignore those you do not know. */
+        WebhookPayload: {
+            /**
+             * Format: uuid
+             * @description also the webhook-id header; the same on every retry
+             */
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {string} */
+            event: "payment.verified" | "payment.manual_review" | "payment.failed";
+            data: components["schemas"]["PaymentWebhookData"];
+        };
+        ForwarderSilentData: {
+            /**
+             * Format: uuid
+             * @description The alert's id (GET /admin/alerts); a recovery carries its silence's
+             */
+            alert_id: string;
+            /** Format: uuid */
+            forwarder_id: string;
+            /** Format: date-time */
+            last_heard_at: string;
+            usual_quiet_minutes: number;
+            pending_gateways: ("wallet_one" | "wallet_two" | "bank")[];
+            /** Format: date-time */
+            detected_at: string;
+        };
+        /** @description A forwarding phone has sent neither SMS nor heartbeat for longer than it usually is quiet at that hour, while payments it carries are pending */
+        ForwarderSilentWebhook: {
+            /**
+             * Format: uuid
+             * @description also the webhook-id header; the same on every retry
+             */
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {string} */
+            event: "forwarder.silent";
+            data: components["schemas"]["ForwarderSilentData"];
+        };
+        ForwarderRecoveredData: {
+            /**
+             * Format: uuid
+             * @description The alert's id (GET /admin/alerts); a recovery carries its silence's
+             */
+            alert_id: string;
+            /** Format: uuid */
+            forwarder_id: string;
+            /** Format: date-time */
+            silent_since: string;
+            /** Format: date-time */
+            heard_at: string;
+        };
+        /** @description A silent phone spoke again; `alert_id` is its silence's */
+        ForwarderRecoveredWebhook: {
+            /**
+             * Format: uuid
+             * @description also the webhook-id header; the same on every retry
+             */
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {string} */
+            event: "forwarder.recovered";
+            data: components["schemas"]["ForwarderRecoveredData"];
+        };
+        SmsGapSuspectedData: {
+            /**
+             * Format: uuid
+             * @description The alert's id (GET /admin/alerts); a recovery carries its silence's
+             */
+            alert_id: string;
+            /** Format: uuid */
+            gap_id: string;
+            /** @enum {string} */
+            gateway: "wallet_one" | "wallet_two" | "bank";
+            account: string | null;
+            /** @description PKR, at most 2 decimals (exact to the paisa) */
+            amount: number;
+            /** Format: date-time */
+            window_start: string;
+            /** Format: date-time */
+            window_end: string;
+            /** @description Pending payments of that gateway and exactly that amount */
+            candidate_payment_ids: string[];
+            /** Format: date-time */
+            detected_at: string;
+        };
+        /** @description Between two SMS of one account, the balance rose by more than any SMS seen says: a credit's SMS is missing */
+        SmsGapSuspectedWebhook: {
+            /**
+             * Format: uuid
+             * @description also the webhook-id header; the same on every retry
+             */
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {string} */
+            event: "sms.gap_suspected";
+            data: components["schemas"]["SmsGapSuspectedData"];
+        };
+        RejectedSmsEvidence: {
+            /** Format: uuid */
+            sms_id: string;
+            reason: string;
+            readable_now: boolean;
+        };
+        StallEvidence: {
+            rejected_sms: components["schemas"]["RejectedSmsEvidence"] | null;
+            gap_ids: string[];
+            silent_forwarder_ids: string[];
+        };
+        PaymentStalledData: {
+            /**
+             * Format: uuid
+             * @description The alert's id (GET /admin/alerts); a recovery carries its silence's
+             */
+            alert_id: string;
+            /** Format: uuid */
+            uuid: string;
+            /** @enum {string} */
+            gateway: "wallet_one" | "wallet_two" | "bank";
+            transaction_reference: string;
+            /** @description PKR, at most 2 decimals (exact to the paisa) */
+            amount_expected: number;
+            /** Format: date-time */
+            pending_since: string;
+            usual_minutes: number;
+            /** @enum {string} */
+            reason: "sms_rejected" | "gap_suspected" | "forwarder_silent" | "none_known";
+            evidence: components["schemas"]["StallEvidence"];
+            /** Format: date-time */
+            detected_at: string;
+        };
+        /** @description A payment pending twice as long as the tenant's payments of its gateway usually take, with the likeliest reason */
+        PaymentStalledWebhook: {
+            /**
+             * Format: uuid
+             * @description also the webhook-id header; the same on every retry
+             */
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {string} */
+            event: "payment.stalled";
+            data: components["schemas"]["PaymentStalledData"];
+        };
+        ReviewRequiredData: {
+            /** Format: uuid */
+            uuid: string;
+            /** @enum {string} */
+            status: "manual_review";
+            /** @enum {string} */
+            gateway: "wallet_one" | "wallet_two" | "bank";
+            transaction_reference: string;
+            /** @description PKR, at most 2 decimals (exact to the paisa) */
+            amount_expected: number;
+            /** @description PKR, at most 2 decimals (exact to the paisa) */
+            amount_detected: number | null;
+            /** Format: date-time */
+            verified_at: string | null;
+            /** @description as given at submission */
+            client_metadata: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * Format: uuid
+             * @description The alert's id (GET /admin/alerts)
+             */
+            alert_id: string;
+            /** @enum {string} */
+            review_reason: "amount_mismatch" | "no_reference_amount_match" | "balance_inconsistent" | "unconfirmed_reading" | "foreign_account" | "third_party";
+        };
+        /** @description A payment went to manual review: the payment as its webhooks show it, and why */
+        ReviewRequiredWebhook: {
+            /**
+             * Format: uuid
+             * @description also the webhook-id header; the same on every retry
+             */
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {string} */
+            event: "payment.review_required";
+            data: components["schemas"]["ReviewRequiredData"];
+        };
         SmsIngestRequest: {
             /** @description Originating shortcode or bank SMS header */
             sender: string;
@@ -1730,6 +1936,24 @@ export interface components {
                 phoneNumber: string;
                 message: string;
                 receivedAt?: number | string;
+            };
+        };
+        /** @description The heartbeat of the Android "SMS Gateway" app: recorded as the phone being online */
+        SmsGatewayAppPing: {
+            /** @enum {string} */
+            event: "system:ping";
+            /** @description names the phone (any other value leaves it unnamed) */
+            deviceId?: unknown;
+        };
+        /** @description httpSMS's heartbeat events: `online` is recorded as the phone being online, the others as offline */
+        HttpSmsHeartbeat: {
+            /** @enum {string} */
+            type: "phone.heartbeat.online" | "phone.heartbeat.offline" | "phone.heartbeat.missed" | "phone.heartbeat.dead";
+            data: {
+                /** @description names the phone (any other value leaves it unnamed) */
+                owner?: unknown;
+                /** @description when it was sent, read when it is a time */
+                timestamp?: unknown;
             };
         };
         /** @description The webhook of httpSMS */
@@ -1753,180 +1977,8 @@ export interface components {
             From: string;
             Body: string;
         };
-        /** @description The body of every webhook; the same bytes on every retry. De-duplicate on `id`. */
-        WebhookPayload: {
-            /** @enum {string} */
-            event: "payment.verified" | "payment.manual_review" | "payment.failed";
-            /**
-             * Format: uuid
-             * @description also the webhook-id header; the same on every retry
-             */
-            id: string;
-            /** Format: date-time */
-            created_at: string;
-            data: {
-                /** Format: uuid */
-                uuid: string;
-                /** @enum {string} */
-                status: "pending" | "verified" | "manual_review" | "failed";
-                /** @enum {string} */
-                gateway: "wallet_one" | "wallet_two" | "bank";
-                transaction_reference: string;
-                /** @description PKR, at most 2 decimals (exact to the paisa) */
-                amount_expected: number;
-                /** @description PKR, at most 2 decimals (exact to the paisa) */
-                amount_detected: number | null;
-                /** Format: date-time */
-                verified_at: string | null;
-                /** @description as given at submission */
-                client_metadata: {
-                    [key: string]: unknown;
-                } | null;
-            };
-        };
         /** @description An alert the merchant opted into (the tenant's alert_webhooks), sent to the tenant's webhook_url with the same signatures, retries and envelope as the payment webhooks. De-duplicate on `id`. */
-        AlertWebhookPayload: {
-            /** @enum {string} */
-            event: "forwarder.silent";
-            /**
-             * Format: uuid
-             * @description also the webhook-id header; the same on every retry
-             */
-            id: string;
-            /** Format: date-time */
-            created_at: string;
-            data: {
-                /** Format: uuid */
-                alert_id: string;
-                /** Format: uuid */
-                forwarder_id: string;
-                /** Format: date-time */
-                last_heard_at: string;
-                usual_quiet_minutes: number;
-                pending_gateways: ("wallet_one" | "wallet_two" | "bank")[];
-                /** Format: date-time */
-                detected_at: string;
-            };
-        } | {
-            /** @enum {string} */
-            event: "forwarder.recovered";
-            /**
-             * Format: uuid
-             * @description also the webhook-id header; the same on every retry
-             */
-            id: string;
-            /** Format: date-time */
-            created_at: string;
-            data: {
-                /** Format: uuid */
-                alert_id: string;
-                /** Format: uuid */
-                forwarder_id: string;
-                /** Format: date-time */
-                silent_since: string;
-                /** Format: date-time */
-                heard_at: string;
-            };
-        } | {
-            /** @enum {string} */
-            event: "sms.gap_suspected";
-            /**
-             * Format: uuid
-             * @description also the webhook-id header; the same on every retry
-             */
-            id: string;
-            /** Format: date-time */
-            created_at: string;
-            data: {
-                /** Format: uuid */
-                alert_id: string;
-                /** Format: uuid */
-                gap_id: string;
-                /** @enum {string} */
-                gateway: "wallet_one" | "wallet_two" | "bank";
-                account: string | null;
-                /** @description PKR, at most 2 decimals (exact to the paisa) */
-                amount: number;
-                /** Format: date-time */
-                window_start: string;
-                /** Format: date-time */
-                window_end: string;
-                /** @description Pending payments of that gateway and exactly that amount */
-                candidate_payment_ids: string[];
-                /** Format: date-time */
-                detected_at: string;
-            };
-        } | {
-            /** @enum {string} */
-            event: "payment.stalled";
-            /**
-             * Format: uuid
-             * @description also the webhook-id header; the same on every retry
-             */
-            id: string;
-            /** Format: date-time */
-            created_at: string;
-            data: {
-                /** Format: uuid */
-                alert_id: string;
-                /** Format: uuid */
-                uuid: string;
-                /** @enum {string} */
-                gateway: "wallet_one" | "wallet_two" | "bank";
-                transaction_reference: string;
-                /** @description PKR, at most 2 decimals (exact to the paisa) */
-                amount_expected: number;
-                /** Format: date-time */
-                pending_since: string;
-                usual_minutes: number;
-                /** @enum {string} */
-                reason: "sms_rejected" | "gap_suspected" | "forwarder_silent" | "none_known";
-                evidence: {
-                    rejected_sms: {
-                        /** Format: uuid */
-                        sms_id: string;
-                        reason: string;
-                        readable_now: boolean;
-                    } | null;
-                    gap_ids: string[];
-                    silent_forwarder_ids: string[];
-                };
-                /** Format: date-time */
-                detected_at: string;
-            };
-        } | {
-            /** @enum {string} */
-            event: "payment.review_required";
-            /**
-             * Format: uuid
-             * @description also the webhook-id header; the same on every retry
-             */
-            id: string;
-            /** Format: date-time */
-            created_at: string;
-            data: {
-                /** Format: uuid */
-                alert_id: string;
-                /** Format: uuid */
-                uuid: string;
-                /** @enum {string} */
-                status: "manual_review";
-                /** @enum {string} */
-                gateway: "wallet_one" | "wallet_two" | "bank";
-                transaction_reference: string;
-                /** @description PKR, at most 2 decimals (exact to the paisa) */
-                amount_expected: number;
-                /** @description PKR, at most 2 decimals (exact to the paisa) */
-                amount_detected: number | null;
-                /** Format: date-time */
-                verified_at: string | null;
-                client_metadata: {
-                    [key: string]: unknown;
-                } | null;
-                /** @enum {string} */
-                review_reason: "amount_mismatch" | "no_reference_amount_match" | "balance_inconsistent" | "unconfirmed_reading" | "foreign_account" | "third_party";
-            };
-        };
+        AlertWebhookPayload: components["schemas"]["ForwarderSilentWebhook"] | components["schemas"]["ForwarderRecoveredWebhook"] | components["schemas"]["SmsGapSuspectedWebhook"] | components["schemas"]["PaymentStalledWebhook"] | components["schemas"]["ReviewRequiredWebhook"];
     };
     responses: never;
     parameters: never;
@@ -2376,17 +2428,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SmsIngestRequest"] | components["schemas"]["SmsGatewayAppWebhook"] | components["schemas"]["HttpSmsWebhook"] | components["schemas"]["SmsToUrlForwarderWebhook"] | components["schemas"]["TwilioWebhook"];
+                "application/json": components["schemas"]["SmsIngestRequest"] | components["schemas"]["SmsGatewayAppWebhook"] | components["schemas"]["SmsGatewayAppPing"] | components["schemas"]["HttpSmsWebhook"] | components["schemas"]["HttpSmsHeartbeat"] | components["schemas"]["SmsToUrlForwarderWebhook"] | components["schemas"]["TwilioWebhook"];
             };
         };
         responses: {
-            /** @description Parsed; the matching outcome (to Twilio: empty TwiML, the outcome is recorded all the same) */
+            /** @description Parsed; the matching outcome (to Twilio: empty TwiML, the outcome is recorded all the same). A forwarder app's heartbeat: what was recorded */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SmsIngestResult"];
+                    "application/json": components["schemas"]["SmsIngestResult"] | components["schemas"]["HeartbeatRecorded"];
                     "text/xml": "<?xml version=\"1.0\" encoding=\"UTF-8\"?><Response/>";
                 };
             };

@@ -11,6 +11,7 @@ import {
   isPaymentStalled,
   paisaToPkr,
 } from '@pvs/contracts';
+import { AlertWebhookContent, ForwarderRecoveredData, ForwarderSilentData, PaymentStalledData, SmsGapSuspectedData } from '@pvs/contracts/http';
 import { ALERTS_TOPIC, AlertMessage } from '@pvs/contracts/messages';
 import { alertIdFor } from '@pvs/domain';
 import { AppendSignals, EventFilter, EventStore, RecordedEvent } from '@pvs/event-store';
@@ -23,7 +24,7 @@ export const ALERT_PUBLISHER = {
   filter: { categories: [FORWARDER_CATEGORY, LEDGER_CATEGORY, STALL_CATEGORY], types: [FORWARDER_WENT_SILENT, FORWARDER_RECOVERED, SMS_GAP_SUSPECTED, PAYMENT_STALLED] },
 } as const satisfies { name: string; filter: EventFilter };
 
-type Alert = Pick<AlertMessage, 'event' | 'tenantId' | 'paymentId' | 'data'>;
+type Alert = Pick<AlertMessage, 'tenantId' | 'paymentId'> & AlertWebhookContent;
 
 const MINUTE_MS = 60_000;
 
@@ -32,7 +33,7 @@ export function alertOf(event: RecordedEvent): Alert | null {
   if (isForwarderEvent(event)) {
     if (event.type === FORWARDER_WENT_SILENT) {
       const { forwarderId, tenantId, lastHeardAt, usualQuietMs, pendingGateways, detectedAt } = event.data;
-      const data = {
+      const data: ForwarderSilentData = {
         alert_id: alertIdFor('forwarder.silent', `${forwarderId}\n${detectedAt}`),
         forwarder_id: forwarderId,
         last_heard_at: lastHeardAt,
@@ -44,14 +45,15 @@ export function alertOf(event: RecordedEvent): Alert | null {
     }
     if (event.type === FORWARDER_RECOVERED) {
       const { forwarderId, tenantId, silentSince, heardAt } = event.data;
-      return { event: 'forwarder.recovered', tenantId, data: { alert_id: alertIdFor('forwarder.silent', `${forwarderId}\n${silentSince}`), forwarder_id: forwarderId, silent_since: silentSince, heard_at: heardAt } };
+      const data: ForwarderRecoveredData = { alert_id: alertIdFor('forwarder.silent', `${forwarderId}\n${silentSince}`), forwarder_id: forwarderId, silent_since: silentSince, heard_at: heardAt };
+      return { event: 'forwarder.recovered', tenantId, data };
     }
     return null;
   }
   // A missing debit is no payment unseen: merchants are told of missing credits.
   if (isLedgerEvent(event) && event.type === SMS_GAP_SUSPECTED && event.data.direction === 'credit') {
     const { gapId, tenantId, gateway, account, amountPaisa, windowStart, windowEnd, candidatePaymentIds, detectedAt } = event.data;
-    const data = {
+    const data: SmsGapSuspectedData = {
       alert_id: alertIdFor('sms.gap_suspected', gapId),
       gap_id: gapId,
       gateway,
@@ -66,7 +68,7 @@ export function alertOf(event: RecordedEvent): Alert | null {
   }
   if (isPaymentStalled(event)) {
     const { paymentId, tenantId, gateway, transactionReference, amountPaisa, registeredAt, usualMs, reason, evidence, detectedAt } = event.data;
-    const data = {
+    const data: PaymentStalledData = {
       alert_id: alertIdFor('payment.stalled', paymentId),
       uuid: paymentId,
       gateway,

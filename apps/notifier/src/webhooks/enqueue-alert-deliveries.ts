@@ -1,8 +1,8 @@
+import { serialiseWebhook } from '@pvs/contracts/http';
 import { AlertMessage } from '@pvs/contracts/messages';
 import { Clock } from '@pvs/runtime';
 import { TenantDirectory } from '@pvs/tenants';
 import { DeliveryOutbox } from '../outbox/delivery-outbox';
-import { webhookEnvelope } from './webhook-event';
 
 /**
  * Turns each alert a tenant opted into into its delivery to the tenant's webhook_url, before any attempt; an alert
@@ -20,7 +20,7 @@ export class EnqueueAlertDeliveries {
   async handle(id: string, alert: AlertMessage): Promise<void> {
     const tenant = await this.tenants.find(alert.tenantId);
     if (!tenant?.alertWebhooks.includes(alert.event)) return;
-    const body = webhookEnvelope(alert.event, id, new Date(alert.recordedAt), alert.data);
+    const body = serialiseWebhook(alert.event, id, new Date(alert.recordedAt), alert.data);
     const delivery = { id, tenantId: alert.tenantId, paymentId: alert.paymentId ?? null, correlationId: alert.metadata.correlationId, event: alert.event, url: tenant.webhookUrl, body };
     if (await this.outbox.enqueue(delivery, this.clock.now())) this.onEnqueued();
   }

@@ -4,7 +4,7 @@ import { alertIdFor } from '@pvs/domain';
 import { Clock } from '@pvs/runtime';
 import { TenantDirectory } from '@pvs/tenants';
 import { DeliveryOutbox } from '../outbox/delivery-outbox';
-import { reviewRequiredData, webhookBody, webhookEnvelope, webhookEventName } from './webhook-event';
+import { paymentWebhookBody, reviewRequiredBody, webhookEventName } from './webhook-event';
 
 /**
  * Turns each payment decision into its delivery in the outbox before any attempt: to the intent's callback_url,
@@ -30,13 +30,13 @@ export class EnqueueDeliveries {
     const { correlationId } = decision.metadata;
     // Each attempt joins the decision's trace.
     const trace = activeTraceContext();
-    const delivery = { id, tenantId: payment.tenantId, paymentId, correlationId, ...trace, event, url, body: webhookBody(event, id, createdAt, paymentId, payment) };
+    const delivery = { id, tenantId: payment.tenantId, paymentId, correlationId, ...trace, event, url, body: paymentWebhookBody(event, id, createdAt, paymentId, payment) };
     if (await this.outbox.enqueue(delivery, this.clock.now())) this.onEnqueued();
     if (payment.reviewReason !== null && tenant?.alertWebhooks.includes('payment.review_required')) {
       // The alert too, to the tenant's webhook_url, for a merchant who opted into it: named by the alert, sent once.
       const alertId = alertIdFor('payment.review_required', paymentId);
-      const alert = webhookEnvelope('payment.review_required', alertId, createdAt, reviewRequiredData(alertId, paymentId, payment, payment.reviewReason));
-      const review = { id: alertId, tenantId: payment.tenantId, paymentId, correlationId, ...trace, event: 'payment.review_required', url: tenant.webhookUrl, body: alert };
+      const body = reviewRequiredBody(alertId, createdAt, paymentId, payment, payment.reviewReason);
+      const review = { id: alertId, tenantId: payment.tenantId, paymentId, correlationId, ...trace, event: 'payment.review_required', url: tenant.webhookUrl, body };
       if (await this.outbox.enqueue(review, this.clock.now())) this.onEnqueued();
     }
   }

@@ -1,4 +1,5 @@
 import { PAYMENT_APPROVED, PAYMENT_EXPIRED, PAYMENT_FLAGGED_FOR_REVIEW, PAYMENT_REJECTED, PAYMENT_VERIFIED, PaymentWebhookEvent, ReviewReason, paisaToPkr } from '@pvs/contracts';
+import { PaymentWebhookData, ReviewRequiredData, serialiseWebhook } from '@pvs/contracts/http';
 import { DecidedPayment } from '@pvs/contracts/messages';
 
 const EVENT_NAMES: Record<string, PaymentWebhookEvent> = {
@@ -13,21 +14,12 @@ export function webhookEventName(decisionType: string): PaymentWebhookEvent | un
   return EVENT_NAMES[decisionType];
 }
 
-/**
- * The webhook body, serialised once and stored, so every retry sends the same bytes:
- * `{event, id, created_at, data:{uuid, status, gateway, transaction_reference, amount_expected,
- * amount_detected, verified_at, client_metadata}}`.
- */
-export function webhookBody(event: PaymentWebhookEvent, id: string, createdAt: Date, paymentId: string, payment: DecidedPayment): string {
-  return webhookEnvelope(event, id, createdAt, paymentData(paymentId, payment));
+/** A decision's webhook body (`PaymentWebhook`), serialised once and stored, so every retry sends the same bytes. */
+export function paymentWebhookBody(event: PaymentWebhookEvent, id: string, createdAt: Date, paymentId: string, payment: DecidedPayment): string {
+  return serialiseWebhook(event, id, createdAt, paymentData(paymentId, payment));
 }
 
-/** The envelope of every webhook, payment or alert (`{event, id, created_at, data}`), serialised once. */
-export function webhookEnvelope(event: string, id: string, createdAt: Date, data: object): string {
-  return JSON.stringify({ event, id, created_at: createdAt.toISOString(), data });
-}
-
-function paymentData(paymentId: string, payment: DecidedPayment) {
+function paymentData(paymentId: string, payment: DecidedPayment): PaymentWebhookData {
   return {
     uuid: paymentId,
     status: payment.status,
@@ -40,7 +32,8 @@ function paymentData(paymentId: string, payment: DecidedPayment) {
   };
 }
 
-/** The `payment.review_required` alert's data: the payment as its webhooks show it, the alert, and why it waits. */
-export function reviewRequiredData(alertId: string, paymentId: string, payment: DecidedPayment, reason: ReviewReason) {
-  return { alert_id: alertId, ...paymentData(paymentId, payment), review_reason: reason };
+/** The `payment.review_required` alert's body: the payment as its webhooks show it (in review), the alert, and why it waits. */
+export function reviewRequiredBody(alertId: string, createdAt: Date, paymentId: string, payment: DecidedPayment, reason: ReviewReason): string {
+  const data: ReviewRequiredData = { alert_id: alertId, ...paymentData(paymentId, payment), status: 'manual_review', review_reason: reason };
+  return serialiseWebhook('payment.review_required', alertId, createdAt, data);
 }

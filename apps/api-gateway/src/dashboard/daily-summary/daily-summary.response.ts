@@ -1,7 +1,7 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { Gateway, PaymentStatus, paisaToPkr } from '@pvs/contracts';
 import { DailyBucket, TenantDailySummary } from '@pvs/read-model';
-import { CountProperty, NumberProperty, PkrProperty, TextProperty, UuidProperty } from '../../http/openapi/properties';
+import { CountProperty, NumberProperty, PkrProperty, TextProperty, UuidProperty } from '@pvs/contracts/http';
 
 /** Payments, and their amount expected. */
 @ApiSchema({ name: 'DailyBucket' })

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { Checkpoint, RecordedEvent } from '@pvs/event-store';
-import { TextProperty } from '../../http/openapi/properties';
+import { TextProperty } from '@pvs/contracts/http';
 import { EventResponse } from '../event-response';
 
 /** Events of the global log and the checkpoint to continue from. */

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { RecordedEvent } from '@pvs/event-store';
-import { IntegerProperty, TextProperty } from '../../http/openapi/properties';
+import { IntegerProperty, TextProperty } from '@pvs/contracts/http';
 import { EventResponse } from '../event-response';
 
 /** A page of one stream's events, in version order. */

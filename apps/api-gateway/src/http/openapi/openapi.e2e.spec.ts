@@ -82,8 +82,12 @@ describe('the OpenAPI document', () => {
     expect(webhook.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(['X-Service-Signature', 'webhook-id', 'webhook-timestamp', 'webhook-signature']);
     expect(Object.keys(webhook.responses)).toEqual(['200', '403']);
     const payload = document.components.schemas.WebhookPayload;
-    expect(payload.properties.data.required).toContain('client_metadata');
+    expect(payload.properties.data.$ref).toBe('#/components/schemas/PaymentWebhookData');
+    expect(document.components.schemas.PaymentWebhookData.required).toContain('client_metadata');
     expect(payload.properties.event.enum).toEqual(['payment.verified', 'payment.manual_review', 'payment.failed']);
+    // Open, unlike requests and responses: receivers ignore fields they do not know, so fields can be added.
+    expect(payload.additionalProperties).toBeUndefined();
+    expect(document.components.schemas.AlertWebhookPayload.oneOf).toHaveLength(5);
   });
 
   it('serves Swagger UI at /api/docs', async () => {

@@ -1,5 +1,7 @@
 import { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule, getSchemaPath } from '@nestjs/swagger';
+import { ALERT_WEBHOOKS, PaymentWebhook } from '@pvs/contracts/http';
+import type { ReferenceObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { carriesAdminToken } from '../../auth/operator.guard';
 import { GatewayConfig } from '../../gateway-config';
@@ -29,15 +31,41 @@ export function createOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addTag('monitoring', 'Public health probe')
     .addTag('operators', 'Tenants, manual review, SMS, webhooks and projections; admin token required')
     .build();
-  const document = SwaggerModule.createDocument(app, config, { ignoreGlobalPrefix: true });
-  // The schemas generated from request DTOs: the validation pipe refuses unknown properties.
-  for (const schema of Object.values(document.components?.schemas ?? {})) {
-    if (!('$ref' in schema)) schema.additionalProperties = false;
+  const document = SwaggerModule.createDocument(app, config, { ignoreGlobalPrefix: true, extraModels: [PaymentWebhook, ...ALERT_WEBHOOKS] });
+  const alertWebhooks = {
+    description:
+      "An alert the merchant opted into (the tenant's alert_webhooks), sent to the tenant's webhook_url with the same signatures, retries and envelope as the payment webhooks. De-duplicate on `id`.",
+    oneOf: ALERT_WEBHOOKS.map((webhook) => ({ $ref: getSchemaPath(webhook) })),
+  };
+  const schemas: Record<string, SchemaObject | ReferenceObject> = { ...document.components?.schemas, ...COMPONENT_SCHEMAS, AlertWebhookPayload: alertWebhooks };
+  // Requests and responses are closed (the validation pipe refuses unknown properties; a response has only what it
+  // declares); webhooks are open: a receiver ignores the fields it does not know, so fields can be added.
+  const webhookSchemas = reachableSchemas(schemas, [getSchemaPath(PaymentWebhook), '#/components/schemas/AlertWebhookPayload']);
+  for (const [name, schema] of Object.entries(schemas)) {
+    if (!('$ref' in schema) && !webhookSchemas.has(name) && !(name in COMPONENT_SCHEMAS)) schema.additionalProperties = false;
   }
   document.info.license = { name: 'Proprietary' };
   document.paths['/payments/verify'].post!.callbacks = { paymentDecided: WEBHOOK_CALLBACK };
-  document.components = { ...document.components, schemas: { ...document.components?.schemas, ...COMPONENT_SCHEMAS } };
+  document.components = { ...document.components, schemas };
   return document;
+}
+
+/** The names of the schemas `roots` refer to, directly or through others. */
+function reachableSchemas(schemas: Record<string, unknown>, roots: readonly string[]): Set<string> {
+  const names = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (typeof node !== 'object' || node === null) return;
+    if ('$ref' in node && typeof node.$ref === 'string') {
+      const name = node.$ref.slice(node.$ref.lastIndexOf('/') + 1);
+      if (!names.has(name)) {
+        names.add(name);
+        visit(schemas[name]);
+      }
+    }
+    Object.values(node).forEach(visit);
+  };
+  roots.forEach((root) => visit({ $ref: root }));
+  return names;
 }
 
 /** Serves the document as JSON and Swagger UI for people (see guardDocs for who may read them). */

@@ -1,7 +1,7 @@
 import { ApiSchema } from '@nestjs/swagger';
 import { GATEWAYS, Gateway, paisaToPkr } from '@pvs/contracts';
 import { PaymentView } from '@pvs/read-model';
-import { ChoiceProperty, DateTimeProperty, PkrProperty, TextProperty, UuidProperty } from '../../http/openapi/properties';
+import { ChoiceProperty, DateTimeProperty, PkrProperty, TextProperty, UuidProperty } from '@pvs/contracts/http';
 
 /** The submission response knows pending, verified and failed: a payment under review is not decided yet. */
 const SUBMISSION_STATUSES = ['pending', 'verified', 'failed'] as const;

@@ -32,7 +32,7 @@ type Reading = ForwardedSms | { readonly error: string };
 export type ForwarderReading = Reading | ForwardedHeartbeat;
 
 /** httpSMS's heartbeat events: `online` when it is heard again, anything else when one was missed. */
-const HTTPSMS_HEARTBEATS: Readonly<Record<string, ForwarderStatus>> = {
+export const HTTPSMS_HEARTBEATS: Readonly<Record<string, ForwarderStatus>> = {
   'phone.heartbeat.online': 'online',
   'phone.heartbeat.offline': 'offline',
   'phone.heartbeat.missed': 'offline',

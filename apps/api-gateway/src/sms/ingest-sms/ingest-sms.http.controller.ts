@@ -41,15 +41,15 @@ export class IngestSmsHttpController {
   })
   @ApiBody({
     schema: {
-      oneOf: ['SmsIngestRequest', 'SmsGatewayAppWebhook', 'HttpSmsWebhook', 'SmsToUrlForwarderWebhook', 'TwilioWebhook'].map(schemaRef),
+      oneOf: ['SmsIngestRequest', 'SmsGatewayAppWebhook', 'SmsGatewayAppPing', 'HttpSmsWebhook', 'HttpSmsHeartbeat', 'SmsToUrlForwarderWebhook', 'TwilioWebhook'].map(schemaRef),
     },
   })
-  @ApiExtraModels(IngestSmsResponse)
+  @ApiExtraModels(IngestSmsResponse, HeartbeatResponse)
   @ApiResponse({
     status: 200,
-    description: 'Parsed; the matching outcome (to Twilio: empty TwiML, the outcome is recorded all the same)',
+    description: "Parsed; the matching outcome (to Twilio: empty TwiML, the outcome is recorded all the same). A forwarder app's heartbeat: what was recorded",
     content: {
-      'application/json': { schema: { $ref: getSchemaPath(IngestSmsResponse) } },
+      'application/json': { schema: { oneOf: [{ $ref: getSchemaPath(IngestSmsResponse) }, { $ref: getSchemaPath(HeartbeatResponse) }] } },
       'text/xml': { schema: { type: 'string', enum: [EMPTY_TWIML] } },
     },
   })

@@ -1,6 +1,6 @@
 import { ApiSchema } from '@nestjs/swagger';
 import { paisaToPkr } from '@pvs/contracts';
-import { ChoiceProperty, PkrProperty, TextProperty, UuidProperty } from '../../http/openapi/properties';
+import { ChoiceProperty, PkrProperty, TextProperty, UuidProperty } from '@pvs/contracts/http';
 import { INGEST_STATUSES, IngestOutcome, IngestStatus } from './ingest-sms.handler';
 
 /** The ingest response (spec 2.5): no success/data envelope. */

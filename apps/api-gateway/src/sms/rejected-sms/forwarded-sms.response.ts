@@ -1,7 +1,7 @@
 import { ApiSchema } from '@nestjs/swagger';
 import { GATEWAYS, paisaToPkr } from '@pvs/contracts';
 import { SmsView } from '@pvs/read-model';
-import { ChoiceProperty, DateTimeProperty, PkrProperty, TextProperty, UuidProperty } from '../../http/openapi/properties';
+import { ChoiceProperty, DateTimeProperty, PkrProperty, TextProperty, UuidProperty } from '@pvs/contracts/http';
 
 export const SMS_STATES: readonly SmsView['state'][] = ['received', 'parsed', 'rejected'];
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { SmsHourBucket, SmsHourCount, SmsHours } from '@pvs/read-model';
-import { ChoiceProperty, CountProperty, DateTimeProperty, NumberProperty, TextProperty } from '../../http/openapi/properties';
+import { ChoiceProperty, CountProperty, DateTimeProperty, NumberProperty, TextProperty } from '@pvs/contracts/http';
 import { InstitutionTotals, Totals, institutionTotals } from './institution-totals';
 
 const BUCKETS: readonly SmsHourBucket[] = ['template', 'learned', 'extracted', 'rejected'];

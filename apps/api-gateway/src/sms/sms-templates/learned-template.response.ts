@@ -1,7 +1,7 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { GATEWAYS, Gateway } from '@pvs/contracts';
 import { LearnedTemplate } from '@pvs/domain';
-import { ChoiceProperty, DateTimeProperty, TextProperty, UuidProperty } from '../../http/openapi/properties';
+import { ChoiceProperty, DateTimeProperty, TextProperty, UuidProperty } from '@pvs/contracts/http';
 import { ReparseResultResponse } from '../reparse-sms/reparse-result.response';
 import { ReparseSummary } from '../reparse-sms/reparse-sms.handler';
 

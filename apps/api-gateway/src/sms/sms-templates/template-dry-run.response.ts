@@ -1,7 +1,7 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { Gateway, paisaToPkr } from '@pvs/contracts';
 import { Derivation, SlotKind } from '@pvs/sms-parsers';
-import { CountProperty, PkrProperty, TextProperty, UuidProperty } from '../../http/openapi/properties';
+import { CountProperty, PkrProperty, TextProperty, UuidProperty } from '@pvs/contracts/http';
 import { TemplateLesson } from './sms-templates.handler';
 import { WouldRead } from './template-dry-run';
 

@@ -1,5 +1,5 @@
 import { ApiSchema } from '@nestjs/swagger';
-import { TextProperty } from '../../http/openapi/properties';
+import { TextProperty } from '@pvs/contracts/http';
 import { TenantResponse } from '../tenant.response';
 import { RegisteredTenant } from './register-tenant.handler';
 

@@ -1,5 +1,5 @@
 import { ApiSchema } from '@nestjs/swagger';
-import { CountProperty, TextProperty } from '../../http/openapi/properties';
+import { CountProperty, TextProperty } from '@pvs/contracts/http';
 import { ResealOutcome } from './reseal-secrets.handler';
 
 /** What a reseal sealed again, and under which key. */

@@ -1,5 +1,5 @@
 import { ApiSchema } from '@nestjs/swagger';
-import { DateTimeProperty, TextProperty, UuidProperty } from '../../http/openapi/properties';
+import { DateTimeProperty, TextProperty, UuidProperty } from '@pvs/contracts/http';
 
 /** A tenant's new webhook signing secret, shown this once, and until when the previous one still signs. */
 @ApiSchema({ name: 'RotatedWebhookSecret' })

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { ALERT_WEBHOOK_EVENTS, PAYMENT_WEBHOOK_EVENTS } from '@pvs/contracts';
 import { ATTEMPT_OUTCOMES, Attempt, DELIVERY_STATUSES, Delivery, DeliveryStatus, EndpointHealth } from '@pvs/webhook-deliveries';
-import { ChoiceProperty, CountProperty, DateTimeProperty, IntegerProperty, TextProperty, UrlProperty, UuidProperty } from '../../http/openapi/properties';
+import { ChoiceProperty, CountProperty, DateTimeProperty, IntegerProperty, TextProperty, UrlProperty, UuidProperty } from '@pvs/contracts/http';
 
 const WEBHOOK_EVENTS = [...PAYMENT_WEBHOOK_EVENTS, ...ALERT_WEBHOOK_EVENTS];
 

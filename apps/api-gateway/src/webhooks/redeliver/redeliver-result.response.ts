@@ -1,5 +1,5 @@
 import { ApiSchema } from '@nestjs/swagger';
-import { CountProperty } from '../../http/openapi/properties';
+import { CountProperty } from '@pvs/contracts/http';
 
 @ApiSchema({ name: 'RedeliverResult' })
 export class RedeliverResultResponse {

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-// The property kinds the responses share, so each response class declares a field once: its type, its shape in the
+// The property kinds the responses and webhooks share, so each class declares a field once: its type, its shape in the
 // document and (through the class) the mapper's return type.
 
 /** What a field adds to its kind; `required: false` for a field a response may leave out. */

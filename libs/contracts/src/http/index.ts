@@ -1,0 +1,4 @@
+export * from './properties';
+export * from './webhook-envelope';
+export * from './payment-webhook';
+export * from './alert-webhooks';
