@@ -10,6 +10,7 @@ import {
   ledgerDecider,
   operatorDecider,
   paymentDecider,
+  paymentLinkDecider,
   rebuildRequestsDecider,
   smsDecider,
   stallDecider,
@@ -47,6 +48,7 @@ const FOLDS: Readonly<Record<string, (events: readonly RecordedEvent[]) => unkno
   ledger: (events) => foldStream(events, ledgerDecider).state,
   stall: (events) => foldStream(events, stallDecider).state,
   alert: (events) => foldStream(events, alertDecider).state,
+  paylink: (events) => foldStream(events, paymentLinkDecider).state,
 };
 
 const LATER_FIELDS = ['tier', 'institution', 'receivingAccounts', 'balanceCheck', 'verificationPolicy', 'alertWebhooks', 'forwarderId'];

@@ -27,7 +27,7 @@ const hbl = (amount: string) =>
 
 /**
  * Drives the embedded service through every path that records an event — tenants and their changes,
- * operators, payments decided every way, SMS matched, unmatched, rejected and re-parsed, balances, expiry,
+ * operators, payments decided every way (one through a payment link), SMS matched, unmatched, rejected and re-parsed, balances, expiry,
  * reviews, a rebuild request and a secrets-key rotation — and returns the whole log as the code records it.
  */
 export async function recordScenario(): Promise<GoldenEvent[]> {
@@ -175,6 +175,16 @@ async function paymentsAndTenants(service: TestService): Promise<void> {
   const phoneEvents = (await service.app.get<EventStore>(EVENT_STORE).readStream(`forwarder-${forwarder}`)).map((event) => event.type);
   if (!phoneEvents.includes('ForwarderRecovered')) throw new Error(`The phone was never found silent and heard again: ${phoneEvents.join(', ')}`);
   for (let waited = 0; waited < 3_000 && !(await service.admin('GET', `/admin/sms-gaps?tenant_id=${other.id}&state=all`)).body.data.some((gap: { filled_at: string | null }) => gap.filled_at); waited += 50) await sleep(50);
+  // A payment link: created, paid through its page by a payer who gives a name, then disabled.
+  const link = (await expectOk(service.request('POST', '/payment-links', { body: { amount: 450, description: 'Lawn suit', max_uses: 2, return_url: 'https://shop.example/thanks' }, headers: { 'x-api-key': as.apiKey } }))).body.data;
+  const paid = await fetch(`${new URL(service.baseUrl).origin}/pay/${link.code}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ gateway: 'wallet_one', transaction_id: randomTransactionId(), name: 'Sana Tariq', phone: '03001234567' }).toString(),
+    redirect: 'manual',
+  });
+  if (paid.status !== 303) throw new Error(`The link's page answered ${paid.status}`);
+  await expectOk(service.request('POST', `/payment-links/${link.id}/disable`, { headers: { 'x-api-key': as.apiKey } }));
   // The payments pending past twice the usual time stalled meanwhile: an operator acknowledges one.
   const [stalled] = (await expectOk(service.admin('GET', '/admin/alerts?kind=payment.stalled&state=all'))).body.data;
   if (!stalled) throw new Error('No payment stalled');

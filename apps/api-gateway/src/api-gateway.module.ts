@@ -16,6 +16,7 @@ import { GatewaySharedModule } from './gateway-shared.module';
 import { HealthModule } from './health/health.module';
 import { LedgersModule } from './ledgers/ledgers.module';
 import { OperatorsModule } from './operators/operators.module';
+import { PaymentLinksModule } from './payment-links/payment-links.module';
 import { PaymentsModule } from './payments/payments.module';
 import { ProjectionsModule } from './projections/projections.module';
 import { RATE_LIMITS } from './rate-limits';
@@ -65,6 +66,7 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
         ForwardersModule,
         LedgersModule,
         AlertsModule,
+        PaymentLinksModule,
       ],
     };
   }

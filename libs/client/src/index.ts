@@ -4,6 +4,8 @@ export { PaymentVerificationError, ServiceUnreachableError, StatusWaitTimeoutErr
 export type { WebhookFailure } from './errors';
 export { verifyWebhook } from './webhooks';
 export type { VerifyWebhookOptions, WebhookHeaders } from './webhooks';
+export { ReturnVerificationError, verifyReturn } from './returns';
+export type { ReturnFailure, ReturnInput, VerifiedReturn, VerifyReturnOptions } from './returns';
 export type {
   AlertWebhookEvent,
   Health,

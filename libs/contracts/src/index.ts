@@ -14,5 +14,6 @@ export * from './events/projections';
 export * from './events/balances';
 export * from './events/forwarders';
 export * from './events/alerts';
+export * from './events/payment-links';
 export * from './events/domain-event';
 export * from './events/schemas';

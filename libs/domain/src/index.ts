@@ -9,3 +9,4 @@ export * from './operator';
 export * from './sms-template';
 export * from './forwarder';
 export * from './alert';
+export * from './payment-link';

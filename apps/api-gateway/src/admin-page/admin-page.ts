@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FastifyInstance } from 'fastify';
+import { pageHeaders } from '../http/page-headers';
 
 /** Where the operators' status page is served (outside the API prefix). */
 export const ADMIN_PAGE_PATH = '/admin';
@@ -16,21 +17,7 @@ const FILES = [
   { paths: [`${ADMIN_PAGE_PATH}/favicon.svg`], file: 'favicon.svg', type: 'image/svg+xml' },
 ];
 
-const SECURITY_HEADERS = {
-  'content-security-policy': [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self'",
-    "connect-src 'self'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join('; '),
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'no-cache',
-};
+const SECURITY_HEADERS = { ...pageHeaders("'none'"), 'cache-control': 'no-cache' };
 
 /** The operators' status page: static files only; the page calls the admin API with the operator's token. */
 export function serveAdminPage(fastify: FastifyInstance): void {

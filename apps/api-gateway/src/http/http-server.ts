@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { INestApplication } from '@nestjs/common';
+import { INestApplication, RequestMethod } from '@nestjs/common';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IncomingMessage } from 'node:http';
 import { METRICS, Metrics } from '@pvs/observability';
 import { serveAdminPage } from '../admin-page/admin-page';
+import { servePayAssets } from '../payment-links/pay-page/pay-assets';
+import { PAY_FORM_ROUTE } from '../payment-links/pay-page/pay-page.view';
 import { BODY_LIMIT_BYTES, GATEWAY_CONFIG, GatewayConfig } from '../gateway-config';
 import { GatewaySettings } from '../gateway-settings';
 import { serveMetrics } from '../monitoring/metrics-route';
@@ -54,12 +56,13 @@ export const NEST_HTTP_OPTIONS = { bodyParser: false } as const;
 /** Prefix, error bodies, validation and monitoring shared by every way of running the gateway. */
 export function configureHttpServer(app: INestApplication): void {
   const fastifyApp = app as NestFastifyApplication;
-  fastifyApp.setGlobalPrefix(API_PREFIX);
+  // The payers' pages of payment links live at /pay, beside the API.
+  fastifyApp.setGlobalPrefix(API_PREFIX, { exclude: [{ path: 'pay/{*rest}', method: RequestMethod.ALL }] });
   fastifyApp.useGlobalFilters(new ApiExceptionFilter());
   const config = app.get<GatewayConfig>(GATEWAY_CONFIG);
   fastifyApp.useGlobalPipes(new BodyValidationPipe({ allowPrivateWebhookDestinations: config.webhookAllowPrivateNetworks }));
   const fastify = fastifyApp.getHttpAdapter().getInstance();
-  parseBodies(fastify, [`/${API_PREFIX}/sms/ingest`]);
+  parseBodies(fastify, [`/${API_PREFIX}/sms/ingest`, PAY_FORM_ROUTE]);
   closeConnectionsAsTheyIdle(fastify);
   closeConnectionsAnsweredBeforeTheirBody(fastify);
   answerMethodNotAllowed(fastify);
@@ -75,6 +78,7 @@ export function configureHttpServer(app: INestApplication): void {
   guardDocs(fastify, config);
   serveOpenApi(app, document);
   serveAdminPage(fastify);
+  servePayAssets(fastify);
 }
 
 /**

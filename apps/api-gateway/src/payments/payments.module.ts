@@ -11,7 +11,7 @@ import { ReviewPaymentHttpController } from './review-payment/review-payment.htt
 import { ShowPaymentHandler } from './show-payment/show-payment.handler';
 import { ShowPaymentHttpController } from './show-payment/show-payment.http.controller';
 
-/** Merchants register payment intents and poll their status; operators list, show, approve and reject payments. */
+/** Merchants register payment intents and poll their status; operators list, show, approve and reject payments. Exports registration and status for payment links. */
 @Module({
   imports: [GatewaySharedModule],
   controllers: [
@@ -22,5 +22,6 @@ import { ShowPaymentHttpController } from './show-payment/show-payment.http.cont
     ShowPaymentHttpController,
   ],
   providers: [RegisterPaymentIntentHandler, GetPaymentStatusHandler, ReviewPaymentHandler, ShowPaymentHandler, viewsProvider(PAYMENT_VIEWS, PostgresPaymentViews)],
+  exports: [RegisterPaymentIntentHandler, GetPaymentStatusHandler],
 })
 export class PaymentsModule {}

@@ -776,6 +776,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payment-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a payment link
+         * @description A public page at `url` on which payers pay, enter their transaction id and watch it verified; its payments are registered as through POST /payments/verify, and send the same webhooks.
+         */
+        post: operations["PaymentLinksHttpController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-links/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a payment link
+         * @description As it stands now: its status and how many payments it took.
+         */
+        get: operations["PaymentLinksHttpController_show"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-links/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a payment link
+         * @description Its page takes no more payments, at once; payments already made through it go on. Disabling it again changes nothing.
+         */
+        post: operations["PaymentLinksHttpController_disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1710,6 +1770,78 @@ export interface components {
         AcknowledgeAlertRequest: {
             /** @description What is being done about it; at most 1000 characters once trimmed */
             note?: string;
+        };
+        PaymentLink: {
+            /** Format: uuid */
+            id: string;
+            /** @description The public part of its address */
+            code: string;
+            /**
+             * Format: uri
+             * @description The page payers open: share it, or its QR image
+             */
+            url: string;
+            /**
+             * Format: uri
+             * @description An SVG QR code of `url`
+             */
+            qr_url: string;
+            /**
+             * @description Whether it takes payments now, and if not, why
+             * @enum {string}
+             */
+            status: "open" | "disabled" | "expired" | "used_up";
+            /** @description What the payer pays; null when the payer enters it */
+            amount: number | null;
+            /** @description PKR, at most 2 decimals (exact to the paisa) */
+            min_amount: number;
+            /** @description PKR, at most 2 decimals (exact to the paisa) */
+            max_amount: number;
+            description: string | null;
+            gateways: ("wallet_one" | "wallet_two" | "bank")[];
+            /** @description null: no limit */
+            max_uses: number | null;
+            /** @description Payments registered through it */
+            uses: number;
+            /** Format: date-time */
+            expires_at: string | null;
+            /** Format: uri */
+            return_url: string | null;
+            client_metadata: {
+                [key: string]: unknown;
+            } | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            disabled_at: string | null;
+        };
+        CreatePaymentLinkRequest: {
+            /** @description What the payer pays, PKR; leave it out to let the payer enter the amount (within min_amount and max_amount) */
+            amount?: number | null;
+            /** @description The least a payer may enter, PKR (1 when left out); only without amount */
+            min_amount?: number | null;
+            /** @description The most a payer may enter, PKR (100000000 when left out); only without amount */
+            max_amount?: number | null;
+            /** @description What the payment is for, shown to the payer; at most 200 characters */
+            description?: string | null;
+            /** @description The ways the page offers to pay; all three when left out */
+            gateways?: ("wallet_one" | "wallet_two" | "bank")[];
+            /** @description How many payments it takes (1: single use); no limit when left out or null */
+            max_uses?: number | null;
+            /**
+             * Format: date-time
+             * @description When it stops taking payments (ISO 8601 with a time zone); never when left out
+             */
+            expires_at?: string | null;
+            /**
+             * Format: uri
+             * @description Where the payer is sent back once the payment is decided, with a signed result (verifyReturn)
+             */
+            return_url?: string | null;
+            /** @description Given to each payment made through it, and passed back in its webhooks; at most 4096 bytes of JSON */
+            client_metadata?: {
+                [key: string]: unknown;
+            } | null;
         };
         PaymentWebhookData: {
             /** Format: uuid */
@@ -4958,6 +5090,204 @@ export interface operations {
             };
             /** @description Validation error */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    PaymentLinksHttpController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePaymentLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["PaymentLink"];
+                    };
+                };
+            };
+            /** @description Malformed JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Tenant suspended, or its unpaid-cycle limit reached */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    PaymentLinksHttpController_show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link id returned at creation; anything else is a 404 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["PaymentLink"];
+                    };
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Not found
+             *
+             *     Not found
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    PaymentLinksHttpController_disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link id returned at creation; anything else is a 404 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disabled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["PaymentLink"];
+                    };
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Not found
+             *
+             *     Not found
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,6 +2,7 @@ import { AlertAcknowledged, PaymentStalled } from './alerts';
 import { BalanceObserved, LedgerEvent } from './balances';
 import { ForwarderEvent } from './forwarders';
 import { OperatorEvent } from './operators';
+import { PaymentLinkEvent } from './payment-links';
 import { PaymentEvent } from './payments';
 import { ProjectionRebuildRequested } from './projections';
 import { SmsAwaitingIntent, SmsEvent } from './sms';
@@ -9,4 +10,4 @@ import { SmsTemplateEvent } from './sms-templates';
 import { TenantEvent } from './tenants';
 
 /** Every event the service records, of every stream. */
-export type DomainEvent = PaymentEvent | SmsEvent | SmsAwaitingIntent | BalanceObserved | TenantEvent | OperatorEvent | SmsTemplateEvent | ProjectionRebuildRequested | ForwarderEvent | LedgerEvent | PaymentStalled | AlertAcknowledged;
+export type DomainEvent = PaymentEvent | SmsEvent | SmsAwaitingIntent | BalanceObserved | TenantEvent | OperatorEvent | SmsTemplateEvent | ProjectionRebuildRequested | ForwarderEvent | LedgerEvent | PaymentStalled | AlertAcknowledged | PaymentLinkEvent;

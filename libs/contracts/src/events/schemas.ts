@@ -78,6 +78,9 @@ export const EVENT_SCHEMAS: { readonly [T in DomainEvent['type']]: EventSchema }
   SmsGapSuspected: FIRST,
   SmsGapFilled: FIRST,
   PaymentStalled: FIRST,
+  PaymentLinkCreated: FIRST,
+  PaymentLinkUsed: FIRST,
+  PaymentLinkDisabled: FIRST,
   AlertAcknowledged: FIRST,
 };
 

@@ -9,6 +9,8 @@ const SMS_ID_NAMESPACE = Buffer.from('a3d94c1e7b2f4e8a9c5d6e7f8a9b0c1d', 'hex');
 const FORWARDER_ID_NAMESPACE = Buffer.from('7c2e5a904d1b4f6e8b3a0c9d2e1f4a57', 'hex');
 // Fixed for ever: changing it would split an account's ledger in two.
 const LEDGER_ID_NAMESPACE = Buffer.from('e41b6f0a2c8d4e3f9a7b5c1d0e2f3a68', 'hex');
+// Fixed for ever: changing it would lose every payment link's stream.
+const PAYMENT_LINK_ID_NAMESPACE = Buffer.from('9e3c1a5b7d2f4a6c8e0b2d4f6a8c0e13', 'hex');
 // Fixed for ever: changing it would give an alert acknowledged earlier a second id.
 const ALERT_ID_NAMESPACE = Buffer.from('2b9d7e4c1a0f4c8e8d6b3a5f9e0c1d27', 'hex');
 
@@ -59,4 +61,9 @@ export function gapIdFor(accountKey: string, afterSmsId: string, beforeSmsId: st
  */
 export function alertIdFor(kind: AlertKind, subject: string): string {
   return uuidV5(ALERT_ID_NAMESPACE, `${kind}\n${subject}`);
+}
+
+/** A payment link's id, from the code in its public address: the page reads the link's stream with no index. */
+export function paymentLinkIdFor(code: string): string {
+  return uuidV5(PAYMENT_LINK_ID_NAMESPACE, code);
 }

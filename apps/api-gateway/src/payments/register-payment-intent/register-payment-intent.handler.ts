@@ -1,17 +1,26 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PaymentIntentRegisteredData, paymentStream, pkrToPaisa } from '@pvs/contracts';
-import { EVENT_STORE, EventStore, handleCommand } from '@pvs/event-store';
+import { Gateway, PaymentIntentRegisteredData, paymentStream, pkrToPaisa } from '@pvs/contracts';
+import { CommandStore, EVENT_STORE, EventStore, handleCommand } from '@pvs/event-store';
 import { PaymentView } from '@pvs/read-model';
 import { CLOCK, Clock } from '@pvs/runtime';
 import { normalizeReference } from '@pvs/sms-parsers';
 import { GATEWAY_CONFIG, GatewayConfig } from '../../gateway-config';
 import { Result, Tenant, paymentDecider, paymentIdFor, refused, registeredPayment, succeed } from '@pvs/domain';
 import { paymentView } from '../payment-history';
-import { RegisterPaymentIntentRequest } from './register-payment-intent.request.dto';
 
 export interface Registration {
   readonly payment: PaymentView;
   readonly created: boolean;
+}
+
+/** What a payment intent is registered from: the API's body, or a payer's form on a payment link's page. */
+export interface IntentFields {
+  readonly gateway: Gateway;
+  readonly transaction_reference: string;
+  readonly amount: number;
+  readonly sender_source?: string | null;
+  readonly callback_url?: string | null;
+  readonly client_metadata?: Record<string, unknown> | null;
 }
 
 @Injectable()
@@ -26,30 +35,38 @@ export class RegisterPaymentIntentHandler {
    * Records the intent once per (tenant, gateway, reference); the same reference again returns
    * the payment already recorded, and with another amount is refused.
    */
-  async register(tenant: Tenant, request: RegisterPaymentIntentRequest, correlationId: string): Promise<Result<Registration>> {
-    const normalizedReference = normalizeReference(request.transaction_reference);
+  async register(tenant: Tenant, fields: IntentFields, correlationId: string): Promise<Result<Registration>> {
+    return this.registerIn(this.events, tenant, fields, correlationId, { retries: true });
+  }
+
+  /**
+   * The registration on `store`: the event store itself, or a unit of work that commits it with other commands
+   * (a payment link's use); a unit is retried by its caller, so a conflict is not retried here.
+   */
+  async registerIn(store: CommandStore, tenant: Tenant, fields: IntentFields, correlationId: string, { retries }: { retries: boolean }): Promise<Result<Registration>> {
+    const normalizedReference = normalizeReference(fields.transaction_reference);
     if (!normalizedReference) return refused('unprocessable', 'transaction_reference must contain letters or digits');
-    const amountPaisa = pkrToPaisa(request.amount);
+    const amountPaisa = pkrToPaisa(fields.amount);
     if (amountPaisa === null) return refused('unprocessable', 'amount must be a number with at most 2 decimals');
 
-    const paymentId = paymentIdFor(tenant.id, request.gateway, normalizedReference);
+    const paymentId = paymentIdFor(tenant.id, fields.gateway, normalizedReference);
     const now = this.clock.now();
     const intent: PaymentIntentRegisteredData = {
       paymentId,
       tenantId: tenant.id,
-      gateway: request.gateway,
-      transactionReference: request.transaction_reference,
+      gateway: fields.gateway,
+      transactionReference: fields.transaction_reference,
       normalizedReference,
       amountPaisa,
-      senderSource: request.sender_source ?? null,
-      callbackUrl: request.callback_url ?? null,
-      clientMetadata: request.client_metadata ?? null,
+      senderSource: fields.sender_source ?? null,
+      callbackUrl: fields.callback_url ?? null,
+      clientMetadata: fields.client_metadata ?? null,
       registeredAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + this.config.paymentExpirySeconds * 1000).toISOString(),
     };
-    const registration = await handleCommand(this.events, paymentStream(paymentId), paymentDecider, { type: 'RegisterIntent', intent }, {
+    const registration = await handleCommand(store, paymentStream(paymentId), paymentDecider, { type: 'RegisterIntent', intent }, {
       metadata: { tenantId: tenant.id, correlationId },
-      known: { state: null, version: 0 },
+      ...(retries ? { known: { state: null, version: 0 } } : { maxRetries: 0 }),
     });
     if (!registration.ok) return registration;
     const payment = registration.state ?? registeredPayment(intent);

@@ -8,7 +8,7 @@ export const MAX_AMOUNT_PKR = 100_000_000;
 export const MAX_CLIENT_METADATA_BYTES = 4096;
 
 @ValidatorConstraint({ name: 'boundedJson' })
-class BoundedJson implements ValidatorConstraintInterface {
+export class BoundedJson implements ValidatorConstraintInterface {
   validate(value: unknown): boolean {
     return value === undefined || value === null || Buffer.byteLength(JSON.stringify(value), 'utf8') <= MAX_CLIENT_METADATA_BYTES;
   }
@@ -20,7 +20,7 @@ class BoundedJson implements ValidatorConstraintInterface {
 
 /** A JSON number that is a whole number of paisa, read from its shortest decimal form (1e-7 is not, nor is NaN). */
 @ValidatorConstraint({ name: 'pkrAmount' })
-class PkrAmount implements ValidatorConstraintInterface {
+export class PkrAmount implements ValidatorConstraintInterface {
   validate(value: unknown): boolean {
     return typeof value === 'number' && pkrToPaisa(Math.abs(value)) !== null;
   }

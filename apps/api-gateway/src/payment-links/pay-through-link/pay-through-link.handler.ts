@@ -1,0 +1,73 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Gateway, Paisa, paisaToPkr, paymentLinkStream } from '@pvs/contracts';
+import { EVENT_STORE, EventStore, ExpectedVersionConflictError, UnitOfWork, handleCommand } from '@pvs/event-store';
+import { CLOCK, Clock } from '@pvs/runtime';
+import { PaymentLink, Tenant, paymentLinkDecider } from '@pvs/domain';
+import { Registration, RegisterPaymentIntentHandler } from '../../payments/register-payment-intent/register-payment-intent.handler';
+import { PayProblem } from '../pay-page/texts';
+
+/** What a payer submits on a link's page. */
+export interface PayerSubmission {
+  readonly gateway: Gateway;
+  readonly transactionReference: string;
+  /** What they entered; null on a link of a fixed amount. */
+  readonly amountPaisa: Paisa | null;
+  readonly payerName: string | null;
+  readonly payerPhone: string | null;
+}
+
+/** The payment registered, or what to tell the payer. */
+export type LinkPaymentResult = { readonly ok: true; readonly registration: Registration } | { readonly ok: false; readonly problem: PayProblem };
+
+/** Two payers on one link at once collide on its stream: each tries again on the link as it has become. */
+const ATTEMPTS = 5;
+
+/**
+ * A payment registered through a link's page: the intent, through the API's own path, and the link's use, committed
+ * together (a link never takes more payments than its uses, and never loses one). A payer who submits again is shown
+ * the payment they registered; a transaction id the tenant registered otherwise is refused. Refusals are said in the
+ * page's words.
+ */
+@Injectable()
+export class PayThroughLinkHandler {
+  constructor(
+    @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly intents: RegisterPaymentIntentHandler,
+  ) {}
+
+  async pay(tenant: Tenant, link: PaymentLink, submission: PayerSubmission, correlationId: string): Promise<LinkPaymentResult> {
+    const amountPaisa = submission.amountPaisa ?? link.amount.amountPaisa;
+    if (amountPaisa === null) return { ok: false, problem: 'enter_amount' };
+    const fields = {
+      gateway: submission.gateway,
+      transaction_reference: submission.transactionReference,
+      amount: paisaToPkr(amountPaisa),
+      client_metadata: link.clientMetadata,
+    };
+    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      const unit = new UnitOfWork(this.events);
+      const registration = await this.intents.registerIn(unit, tenant, fields, correlationId, { retries: false });
+      // The form is read before: what is refused here is a reference registered before with another amount.
+      if (!registration.ok) return { ok: false, problem: registration.refusal.kind === 'unprocessable' ? 'amount_differs' : 'try_again' };
+      const { payment, created } = registration.value;
+      const use = await handleCommand(
+        unit,
+        paymentLinkStream(link.id),
+        paymentLinkDecider,
+        { type: 'Use', payment: { paymentId: payment.uuid, gateway: submission.gateway, amountPaisa: submission.amountPaisa, payerName: submission.payerName, payerPhone: submission.payerPhone }, now: this.clock.now() },
+        { metadata: { tenantId: tenant.id, correlationId }, maxRetries: 0 },
+      );
+      if (!use.ok) return { ok: false, problem: use.refusal.kind === 'conflict' ? 'link_closed' : 'try_again' };
+      // A reference the tenant registered otherwise is not the payer's to claim.
+      if (!created && use.events.length > 0) return { ok: false, problem: 'already_registered' };
+      try {
+        if (unit.stagedEvents > 0) await unit.commit();
+        return { ok: true, registration: registration.value };
+      } catch (error) {
+        if (!(error instanceof ExpectedVersionConflictError)) throw error;
+      }
+    }
+    return { ok: false, problem: 'try_again' };
+  }
+}

@@ -1,0 +1,178 @@
+import { randomInt } from 'node:crypto';
+import { ReturnVerificationError, verifyReturn } from '@pvs/client';
+import { TestService, TestTenant, WebhookReceiver, startTestService } from '@pvs/embedded/testing';
+import { JAZZCASH_ACCOUNT, jazzCashCredit, randomTransactionId, waitUntil } from '@pvs/testing';
+
+interface PageAnswer {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly text: string;
+}
+
+describe('payment links (embedded)', () => {
+  let service: TestService;
+  let receiver: WebhookReceiver;
+  let shop: TestTenant;
+  const origin = () => new URL(service.baseUrl).origin;
+  const open = async (path: string, headers: Record<string, string> = {}): Promise<PageAnswer> => {
+    const response = await fetch(`${origin()}${path}`, { headers, redirect: 'manual' });
+    return { status: response.status, headers: response.headers, text: await response.text() };
+  };
+  /** Each payer from an address of their own, unless one is given: the limits per address count apart. */
+  const post = async (path: string, fields: Record<string, string>, address = `203.0.113.${randomInt(1, 255)}`): Promise<PageAnswer> => {
+    const response = await fetch(`${origin()}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': address },
+      body: new URLSearchParams(fields).toString(),
+      redirect: 'manual',
+    });
+    return { status: response.status, headers: response.headers, text: await response.text() };
+  };
+  const createLink = async (body: Record<string, unknown>, tenant = shop) => {
+    const response = await service.request('POST', '/payment-links', { body, headers: { 'x-api-key': tenant.apiKey } });
+    expect(response.status).toBe(201);
+    return response.body.data as { id: string; code: string; url: string; status: string; uses: number };
+  };
+  const forward = (reference: string, amount: string) =>
+    service.request('POST', '/sms/ingest', { body: { sender: '8558', body: jazzCashCredit({ reference, amount }) }, headers: { 'x-api-key': shop.apiKey } });
+
+  beforeAll(async () => {
+    receiver = await new WebhookReceiver().start();
+    service = await startTestService({ trustProxy: true });
+    shop = await service.createTenant({ name: 'Zainab Lawn House', webhook_url: receiver.url, receiving_accounts: { wallet_one: [JAZZCASH_ACCOUNT], bank: ['PK36SCBL0000001123456702'] } });
+  }, 60_000);
+
+  afterAll(async () => {
+    await service?.close();
+    await receiver?.stop();
+  });
+
+  it('creates a link whose page tells the payer whom to pay, how much and where', async () => {
+    const link = await createLink({ amount: 4500, description: 'Lawn suit, 3 piece', gateways: ['wallet_one', 'bank'], max_uses: 1, return_url: 'https://shop.example.pk/thanks?order=A-1001' });
+    expect(link).toMatchObject({ status: 'open', uses: 0, url: `${origin()}/pay/${link.code}` });
+    expect(link.code).toMatch(/^[2-9a-z]{10}$/);
+
+    const page = await open(`/pay/${link.code}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(page.text).toContain('Zainab Lawn House');
+    expect(page.text).toContain('Rs 4,500.00');
+    expect(page.text).toContain('Lawn suit, 3 piece');
+    expect(page.text).toContain(JAZZCASH_ACCOUNT);
+    expect(page.text).toContain('PK36SCBL0000001123456702');
+    expect(page.text).not.toContain('Easypaisa');
+    // No inline script or style: the CSP would refuse them.
+    expect(page.text).not.toMatch(/<script(?![^>]*\bsrc=)/);
+    expect(page.text).not.toMatch(/\sstyle=/);
+    const qr = await open(`/pay/${link.code}/qr.svg`);
+    expect(qr.status).toBe(200);
+    expect(qr.headers.get('content-type')).toBe('image/svg+xml');
+    expect(qr.text).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+  });
+
+  it('registers the payer’s transaction id, shows it verified once the SMS arrives, and signs the way back to the shop', async () => {
+    const link = await createLink({ amount: 1250, return_url: 'https://shop.example.pk/thanks?order=A-1002', client_metadata: { order: 'A-1002' } });
+    const reference = randomTransactionId();
+    const submitted = await post(`/pay/${link.code}`, { gateway: 'wallet_one', transaction_id: reference, name: 'Sana Tariq', phone: '0300 1234567' });
+    expect(submitted.status).toBe(303);
+    const statusPath = submitted.headers.get('location')!;
+    expect(statusPath).toMatch(new RegExp(`^/pay/${link.code}/payments/[0-9a-f-]{36}\\?lang=en$`));
+    const pending = await open(statusPath);
+    expect(pending.status).toBe(200);
+    expect(pending.text).toContain('Checking your payment');
+    expect(pending.text).toContain('<noscript><meta http-equiv="refresh" content="5"></noscript>');
+
+    expect((await forward(reference, '1250.00')).body.status).toBe('verified');
+    const verified = await open(statusPath);
+    expect(verified.text).toContain('Payment verified');
+    const back = /id="return" href="([^"]+)"/.exec(verified.text)?.[1].replace(/&amp;/g, '&');
+    const url = new URL(back!);
+    expect(`${url.origin}${url.pathname}`).toBe('https://shop.example.pk/thanks');
+    expect(url.searchParams.get('order')).toBe('A-1002');
+    expect(url.searchParams.get('pvs_status')).toBe('verified');
+    expect(url.searchParams.get('pvs_amount')).toBe('1250.00');
+    expect(url.searchParams.get('pvs_link')).toBe(link.id);
+    // The merchant's return page checks it with the SDK: the result, signed with the tenant's webhook secret.
+    expect(verifyReturn(url.toString(), shop.webhookSecret)).toMatchObject({ status: 'verified', amount: 1250, linkId: link.id, paymentId: statusPath.split('/')[4].split('?')[0] });
+    url.searchParams.set('pvs_status', 'failed');
+    expect(() => verifyReturn(url.toString(), shop.webhookSecret)).toThrow(ReturnVerificationError);
+
+    // The merchant is told as for an intent of the API, with the link's metadata.
+    await waitUntil(async () => receiver.received.some((webhook) => webhook.rawBody.includes(reference)));
+    const webhook = JSON.parse(receiver.received.find((received) => received.rawBody.includes(reference))!.rawBody);
+    expect(webhook).toMatchObject({ event: 'payment.verified', data: { transaction_reference: reference, amount_expected: 1250, client_metadata: { order: 'A-1002' } } });
+    const shown = await service.request('GET', `/payment-links/${link.id}`, { headers: { 'x-api-key': shop.apiKey } });
+    expect(shown.body.data).toMatchObject({ uses: 1, status: 'open' });
+  });
+
+  it('takes a single-use link once: the same payer again is shown their payment, another payer is told it is used', async () => {
+    const link = await createLink({ amount: 700, max_uses: 1 });
+    const reference = randomTransactionId();
+    const first = await post(`/pay/${link.code}`, { gateway: 'wallet_one', transaction_id: reference });
+    const again = await post(`/pay/${link.code}`, { gateway: 'wallet_one', transaction_id: reference });
+    expect(again.status).toBe(303);
+    expect(again.headers.get('location')).toBe(first.headers.get('location'));
+    const other = await post(`/pay/${link.code}`, { gateway: 'wallet_one', transaction_id: randomTransactionId() });
+    expect(other.status).toBe(410);
+    expect(other.text).toContain('This payment link has already been used');
+    expect((await open(`/pay/${link.code}`)).status).toBe(410);
+  });
+
+  it('lets the payer choose the amount within the link’s bounds, and says what is wrong in the form', async () => {
+    const link = await createLink({ min_amount: 100, max_amount: 5000, gateways: ['wallet_one'] });
+    const low = await post(`/pay/${link.code}`, { transaction_id: randomTransactionId(), amount: '99.99' });
+    expect(low.status).toBe(422);
+    expect(low.text).toContain('The amount is outside what this link takes.');
+    const noId = await post(`/pay/${link.code}`, { amount: '150' });
+    expect(noId.status).toBe(422);
+    expect(noId.text).toContain('Enter the transaction id');
+    expect(noId.text).toContain('value="150"');
+    const paid = await post(`/pay/${link.code}`, { transaction_id: randomTransactionId(), amount: '1,500.50' });
+    expect(paid.status).toBe(303);
+  });
+
+  it('refuses a transaction id the merchant registered otherwise, without saying its amount', async () => {
+    const reference = randomTransactionId();
+    await service.request('POST', '/payments/verify', { body: { gateway: 'wallet_one', transaction_reference: reference, amount: 300 }, headers: { 'x-api-key': shop.apiKey } });
+    const link = await createLink({ amount: 300 });
+    const claimed = await post(`/pay/${link.code}`, { gateway: 'wallet_one', transaction_id: reference });
+    expect(claimed.status).toBe(422);
+    expect(claimed.text).toContain('already registered with the merchant');
+    const otherAmount = await createLink({ amount: 999 });
+    const differs = await post(`/pay/${otherAmount.code}`, { gateway: 'wallet_one', transaction_id: reference });
+    expect(differs.status).toBe(422);
+    expect(differs.text).not.toContain('300');
+  });
+
+  it('stops taking payments once disabled, and knows no code it did not give', async () => {
+    const link = await createLink({ amount: 500 });
+    const disabled = await service.request('POST', `/payment-links/${link.id}/disable`, { headers: { 'x-api-key': shop.apiKey } });
+    expect(disabled.body.data.status).toBe('disabled');
+    const page = await open(`/pay/${link.code}`);
+    expect(page.status).toBe(410);
+    expect(page.text).toContain('no longer takes payments');
+    expect((await open('/pay/23456789ab')).status).toBe(404);
+    expect((await open('/pay/not-a-code')).status).toBe(404);
+    const stranger = await service.createTenant({ name: 'Another shop' });
+    expect((await service.request('GET', `/payment-links/${link.id}`, { headers: { 'x-api-key': stranger.apiKey } })).status).toBe(404);
+    expect((await service.request('POST', `/payment-links/${link.id}/disable`, { headers: { 'x-api-key': stranger.apiKey } })).status).toBe(404);
+  });
+
+  it('speaks Urdu, right to left, when asked', async () => {
+    const link = await createLink({ amount: 800 });
+    const page = await open(`/pay/${link.code}?lang=ur`);
+    expect(page.text).toContain('<html lang="ur" dir="rtl">');
+    expect(page.text).toContain('جاز کیش');
+    expect((await open(`/pay/${link.code}`, { 'accept-language': 'ur-PK,ur;q=0.9,en;q=0.8' })).text).toContain('dir="rtl"');
+    expect((await open(`/pay/${link.code}`, { 'accept-language': 'en-GB' })).text).toContain('dir="ltr"');
+  });
+
+  it('limits submissions from one address', async () => {
+    const link = await createLink({ amount: 200, max_uses: null });
+    const answers = [];
+    for (let i = 0; i < 11; i++) answers.push((await post(`/pay/${link.code}`, { gateway: 'wallet_one', transaction_id: randomTransactionId() }, '198.51.100.77')).status);
+    expect(answers.slice(0, 10).every((status) => status === 303)).toBe(true);
+    expect(answers[10]).toBe(429);
+  });
+});

@@ -1,0 +1,2 @@
+export * from './streams';
+export * from './payment-link-events';

@@ -1,0 +1,3 @@
+export * from './evolve';
+export * from './availability';
+export * from './decide';
