@@ -10,10 +10,11 @@ import { RebuildRequests } from './rebuilds/rebuild-requests';
 import { smsHourlyProjection } from './sms/sms-hourly.projection';
 import { smsProjection } from './sms/sms.projection';
 import { forwardersProjection } from './forwarders/forwarders.projection';
+import { paymentLinksProjection } from './payment-links/payment-links.projection';
 import { ledgersProjection } from './ledgers/ledgers.projection';
 import { alertsProjection } from './alerts/alerts.projection';
 
-export const PROJECTIONS: readonly Projection[] = [paymentsProjection, smsProjection, tenantDailyProjection, smsHourlyProjection, forwardersProjection, ledgersProjection, alertsProjection];
+export const PROJECTIONS: readonly Projection[] = [paymentsProjection, smsProjection, tenantDailyProjection, smsHourlyProjection, forwardersProjection, ledgersProjection, alertsProjection, paymentLinksProjection];
 export const PROJECTION_RUNNERS = Symbol('PROJECTION_RUNNERS');
 const PROJECTION_LEADERSHIPS = Symbol('PROJECTION_LEADERSHIPS');
 

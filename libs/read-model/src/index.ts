@@ -17,3 +17,4 @@ export * from './ledgers/sms-gap-views';
 export * from './alerts/stall-candidates';
 export * from './alerts/alert-views';
 export * from './checkpoints/read-model-position';
+export * from './payment-links/payment-link-views';

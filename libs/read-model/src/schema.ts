@@ -248,4 +248,41 @@ export const readModelMigrations: readonly Migration[] = [
       ALTER TABLE rm_forwarders ADD COLUMN accounts jsonb NOT NULL DEFAULT '[]';
     `,
   },
+  {
+    id: 'read-model/012-payment-links',
+    sql: `
+      -- each payment link, its uses and how many of its payments were verified
+      CREATE TABLE rm_payment_links (
+        link_id uuid PRIMARY KEY,
+        tenant_id uuid NOT NULL,
+        code text NOT NULL,
+        description text,
+        amount_paisa bigint,
+        min_amount_paisa bigint NOT NULL,
+        max_amount_paisa bigint NOT NULL,
+        gateways text[] NOT NULL,
+        max_uses integer,
+        expires_at timestamptz,
+        return_url text,
+        created_at timestamptz NOT NULL,
+        disabled_at timestamptz,
+        uses integer NOT NULL DEFAULT 0,
+        verified integer NOT NULL DEFAULT 0,
+        stream_version integer NOT NULL
+      );
+      CREATE INDEX rm_payment_links_tenant ON rm_payment_links (tenant_id, created_at);
+      -- the payments made through a link, with what the payer chose to tell the merchant, and their state
+      CREATE TABLE rm_payment_link_payments (
+        payment_id uuid PRIMARY KEY,
+        link_id uuid NOT NULL,
+        tenant_id uuid NOT NULL,
+        amount_paisa bigint NOT NULL,
+        payer_name text,
+        payer_phone text,
+        status text NOT NULL DEFAULT 'pending',
+        used_at timestamptz NOT NULL
+      );
+      CREATE INDEX rm_payment_link_payments_link ON rm_payment_link_payments (link_id, used_at);
+    `,
+  },
 ];

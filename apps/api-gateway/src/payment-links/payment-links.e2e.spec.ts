@@ -106,6 +106,25 @@ describe('payment links (embedded)', () => {
     expect(shown.body.data).toMatchObject({ uses: 1, status: 'open' });
   });
 
+  it('lists the links with what they took and verified, and each link’s payments with what their payers gave', async () => {
+    const link = await createLink({ amount: 2200, description: 'Listed link' });
+    const reference = randomTransactionId();
+    await post(`/pay/${link.code}`, { gateway: 'wallet_one', transaction_id: reference, name: 'Bilal Ahmed', phone: '+92 300 7654321' });
+    await post(`/pay/${link.code}`, { gateway: 'wallet_one', transaction_id: randomTransactionId() });
+    await forward(reference, '2200.00');
+    const listed = async () => (await service.request('GET', '/payment-links?limit=50', { headers: { 'x-api-key': shop.apiKey } })).body.data.find((item: { id: string }) => item.id === link.id);
+    await waitUntil(async () => (await listed())?.verified === 1);
+    expect(await listed()).toMatchObject({ uses: 2, verified: 1, status: 'open', description: 'Listed link', tenant_id: shop.id });
+    const payments = (await service.request('GET', `/payment-links/${link.id}/payments`, { headers: { 'x-api-key': shop.apiKey } })).body.data;
+    expect(payments).toHaveLength(2);
+    expect(payments.find((payment: { status: string }) => payment.status === 'verified')).toMatchObject({ amount: 2200, payer_name: 'Bilal Ahmed', payer_phone: '+923007654321' });
+    const operators = (await service.admin('GET', `/admin/payment-links?tenant_id=${shop.id}`)).body.data;
+    expect(operators.map((item: { id: string }) => item.id)).toContain(link.id);
+    const stranger = await service.createTenant({ name: 'Listing stranger' });
+    expect((await service.request('GET', '/payment-links', { headers: { 'x-api-key': stranger.apiKey } })).body.data).toEqual([]);
+    expect((await service.request('GET', `/payment-links/${link.id}/payments`, { headers: { 'x-api-key': stranger.apiKey } })).status).toBe(404);
+  });
+
   it('takes a single-use link once: the same payer again is shown their payment, another payer is told it is used', async () => {
     const link = await createLink({ amount: 700, max_uses: 1 });
     const reference = randomTransactionId();

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
 import { FastifyRequest } from 'fastify';
 import { Tenant } from '@pvs/domain';
@@ -6,7 +6,9 @@ import { ApiKeyGuard } from '../auth/api-key.guard';
 import { CurrentTenant } from '../auth/current-tenant.decorator';
 import { PaymentsAllowedGuard } from '../auth/payments-allowed.guard';
 import { TenantThrottlerGuard } from '../auth/tenant-throttler.guard';
-import { ApiBodyErrors, ApiData, ApiErrors, MerchantApi, PathParam } from '../http/openapi/api-docs';
+import { ApiBodyErrors, ApiData, ApiErrors, ApiList, LimitQuery, MerchantApi, PathParam } from '../http/openapi/api-docs';
+import { limitParam } from '../http/query-params';
+import { PaymentLinkViews } from '@pvs/read-model';
 import { valueOf } from '../http/refusals';
 import { UuidOrNotFoundPipe } from '../http/uuid-or-not-found.pipe';
 import { RATE_LIMITS } from '../rate-limits';
@@ -14,10 +16,12 @@ import { CreatePaymentLinkHandler } from './create-payment-link/create-payment-l
 import { CreatePaymentLinkRequest } from './create-payment-link/create-payment-link.request.dto';
 import { DisablePaymentLinkHandler } from './disable-payment-link/disable-payment-link.handler';
 import { PaymentLinkReader } from './payment-link-reader';
-import { PaymentLinkResponse } from './payment-link.response';
+import { LinkPaymentResponse, ListedPaymentLinkResponse, PaymentLinkResponse } from './payment-link.response';
 import { PublicOrigin } from './public-origin';
 
-/** A merchant's payment links: created, read and disabled with the API key. */
+export const PAYMENT_LINK_VIEWS = Symbol('PAYMENT_LINK_VIEWS');
+
+/** A merchant's payment links: created, listed, read and disabled with the API key. */
 @Controller('payment-links')
 export class PaymentLinksHttpController {
   constructor(
@@ -25,7 +29,21 @@ export class PaymentLinksHttpController {
     private readonly disabling: DisablePaymentLinkHandler,
     private readonly links: PaymentLinkReader,
     private readonly origin: PublicOrigin,
+    @Inject(PAYMENT_LINK_VIEWS) private readonly views: PaymentLinkViews,
   ) {}
+
+  @Get()
+  @MerchantApi('List payment links', 'Newest first, with their uses and verified payments (the read model: a link just created or used shows a moment later).')
+  @LimitQuery()
+  @ApiList('The links', ListedPaymentLinkResponse)
+  @ApiErrors(422, 429)
+  @UseGuards(ApiKeyGuard, TenantThrottlerGuard)
+  @Throttle({ default: RATE_LIMITS.status })
+  async list(@CurrentTenant() tenant: Tenant, @Query('limit') limit: string | undefined, @Req() request: FastifyRequest) {
+    const links = await this.views.list({ tenantId: tenant.id, limit: limitParam(limit) });
+    const now = new Date();
+    return { success: true, data: links.map((link) => ListedPaymentLinkResponse.ofListed(link, this.origin.of(request), now)) };
+  }
 
   @Post()
   @MerchantApi('Create a payment link', 'A public page at `url` on which payers pay, enter their transaction id and watch it verified; its payments are registered as through POST /payments/verify, and send the same webhooks.')
@@ -50,6 +68,20 @@ export class PaymentLinksHttpController {
   async show(@CurrentTenant() tenant: Tenant, @Param('id', new UuidOrNotFoundPipe('Payment link')) id: string, @Req() request: FastifyRequest) {
     const link = valueOf(await this.links.ofTenant(tenant.id, id));
     return { success: true, data: PaymentLinkResponse.of(link, this.origin.of(request), new Date()) };
+  }
+
+  @Get(':id/payments')
+  @MerchantApi('List the payments made through a payment link', 'Newest first, with the name and number the payer chose to give (personal data: yours only). The read model: a payment just made shows a moment later.')
+  @PathParam('id', 'The link id returned at creation; anything else is a 404')
+  @LimitQuery()
+  @ApiList('Its payments', LinkPaymentResponse)
+  @ApiErrors(404, 422, 429)
+  @UseGuards(ApiKeyGuard, TenantThrottlerGuard)
+  @Throttle({ default: RATE_LIMITS.status })
+  async payments(@CurrentTenant() tenant: Tenant, @Param('id', new UuidOrNotFoundPipe('Payment link')) id: string, @Query('limit') limit: string | undefined) {
+    const link = valueOf(await this.links.ofTenant(tenant.id, id));
+    const payments = await this.views.payments(tenant.id, link.id, limitParam(limit));
+    return { success: true, data: payments.map((payment) => LinkPaymentResponse.of(payment)) };
   }
 
   @Post(':id/disable')

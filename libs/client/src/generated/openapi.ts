@@ -105,7 +105,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List payment links
+         * @description Newest first, with their uses and verified payments (the read model: a link just created or used shows a moment later).
+         */
+        get: operations["PaymentLinksHttpController_list"];
         put?: never;
         /**
          * Create a payment link
@@ -130,6 +134,26 @@ export interface paths {
          * @description As it stands now: its status and how many payments it took.
          */
         get: operations["PaymentLinksHttpController_show"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-links/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the payments made through a payment link
+         * @description Newest first, with the name and number the payer chose to give (personal data: yours only). The read model: a payment just made shows a moment later.
+         */
+        get: operations["PaymentLinksHttpController_payments"];
         put?: never;
         post?: never;
         delete?: never;
@@ -267,6 +291,49 @@ export interface components {
              */
             at?: string;
         };
+        ListedPaymentLink: {
+            /** Format: uuid */
+            id: string;
+            /** @description The public part of its address */
+            code: string;
+            /**
+             * Format: uri
+             * @description The page payers open: share it, or its QR image
+             */
+            url: string;
+            /**
+             * Format: uri
+             * @description An SVG QR code of `url`
+             */
+            qr_url: string;
+            /**
+             * @description Whether it takes payments now, and if not, why
+             * @enum {string}
+             */
+            status: "open" | "disabled" | "expired" | "used_up";
+            /** @description What the payer pays; null when the payer enters it */
+            amount: number | null;
+            /** @description PKR, at most 2 decimals (exact to the paisa) */
+            min_amount: number;
+            /** @description PKR, at most 2 decimals (exact to the paisa) */
+            max_amount: number;
+            description: string | null;
+            gateways: ("wallet_one" | "wallet_two" | "bank")[];
+            /** @description null: no limit */
+            max_uses: number | null;
+            /** @description Payments registered through it */
+            uses: number;
+            /** Format: date-time */
+            expires_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            disabled_at: string | null;
+            /** Format: uuid */
+            tenant_id: string;
+            /** @description Its payments verified (by SMS or an operator) */
+            verified: number;
+        };
         PaymentLink: {
             /** Format: uuid */
             id: string;
@@ -301,15 +368,15 @@ export interface components {
             uses: number;
             /** Format: date-time */
             expires_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            disabled_at: string | null;
             /** Format: uri */
             return_url: string | null;
             client_metadata: {
                 [key: string]: unknown;
             } | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            disabled_at: string | null;
         };
         CreatePaymentLinkRequest: {
             /** @description What the payer pays, PKR; leave it out to let the payer enter the amount (within min_amount and max_amount) */
@@ -338,6 +405,18 @@ export interface components {
             client_metadata?: {
                 [key: string]: unknown;
             } | null;
+        };
+        LinkPayment: {
+            /** Format: uuid */
+            uuid: string;
+            /** @description PKR, at most 2 decimals (exact to the paisa) */
+            amount: number;
+            /** @enum {string} */
+            status: "pending" | "verified" | "manual_review" | "failed";
+            payer_name: string | null;
+            payer_phone: string | null;
+            /** Format: date-time */
+            submitted_at: string;
         };
         PaymentWebhookData: {
             /** Format: uuid */
@@ -938,6 +1017,59 @@ export interface operations {
             };
         };
     };
+    PaymentLinksHttpController_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ListedPaymentLink"][];
+                    };
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     PaymentLinksHttpController_create: {
         parameters: {
             query?: never;
@@ -1060,6 +1192,75 @@ export interface operations {
              *     Not found
              */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Rate limit exceeded */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    PaymentLinksHttpController_payments: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The link id returned at creation; anything else is a 404 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its payments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["LinkPayment"][];
+                    };
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /**
+             * @description Not found
+             *
+             *     Not found
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

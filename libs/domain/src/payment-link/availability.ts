@@ -4,10 +4,13 @@ import { PaymentLink } from './evolve';
 /** Whether a link takes a payment now, and if not, why: what its page tells the payer. */
 export type LinkAvailability = 'open' | 'disabled' | 'expired' | 'used_up';
 
-export function linkAvailability(link: PaymentLink, now: Date): LinkAvailability {
+/** What availability reads of a link: as folded from its stream, or as a list shows it. */
+export type LinkLimits = Pick<PaymentLink, 'disabledAt' | 'expiresAt' | 'maxUses'>;
+
+export function linkAvailability(link: LinkLimits, uses: number, now: Date): LinkAvailability {
   if (link.disabledAt !== null) return 'disabled';
   if (link.expiresAt !== null && Date.parse(link.expiresAt) <= now.getTime()) return 'expired';
-  if (link.maxUses !== null && link.paymentIds.length >= link.maxUses) return 'used_up';
+  if (link.maxUses !== null && uses >= link.maxUses) return 'used_up';
   return 'open';
 }
 

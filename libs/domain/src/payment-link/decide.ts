@@ -44,7 +44,7 @@ export function decidePaymentLink(command: PaymentLinkCommand, link: PaymentLink
   }
   const { payment, now } = command;
   if (link.paymentIds.includes(payment.paymentId)) return accept();
-  const availability = linkAvailability(link, now);
+  const availability = linkAvailability(link, link.paymentIds.length, now);
   if (availability !== 'open') return refuse('conflict', REFUSED_USE[availability]);
   if (!link.gateways.includes(payment.gateway)) return refuse('unprocessable', `This payment link does not take ${payment.gateway}`);
   const amountPaisa = amountToPay(link, payment.amountPaisa);

@@ -149,12 +149,13 @@ describe('evolvePaymentLink', () => {
 describe('linkAvailability and amountToPay', () => {
   const link = fold(paymentLinkDecider, [created({ ...openAmount, maxUses: 1 })])!;
   it('says why a link takes no payment, disabled first', () => {
-    expect(linkAvailability(link, LATER)).toBe('open');
-    expect(linkAvailability(link, new Date(EXPIRES_AT))).toBe('expired');
-    expect(linkAvailability({ ...link, paymentIds: [P1] }, LATER)).toBe('used_up');
-    expect(linkAvailability({ ...link, paymentIds: [P1], disabledAt: LATER.toISOString() }, new Date(EXPIRES_AT))).toBe('disabled');
-    expect(linkAvailability({ ...link, paymentIds: [P1] }, new Date(EXPIRES_AT))).toBe('expired');
-    expect(linkAvailability({ ...link, expiresAt: null, maxUses: null, paymentIds: [P1, P2] }, new Date('2099-01-01'))).toBe('open');
+    expect(linkAvailability(link, 0, LATER)).toBe('open');
+    expect(linkAvailability(link, 0, new Date(EXPIRES_AT))).toBe('expired');
+    expect(linkAvailability(link, 1, LATER)).toBe('used_up');
+    expect(linkAvailability({ ...link, disabledAt: LATER.toISOString() }, 1, new Date(EXPIRES_AT))).toBe('disabled');
+    expect(linkAvailability(link, 1, new Date(EXPIRES_AT))).toBe('expired');
+    expect(linkAvailability({ ...link, expiresAt: null, maxUses: null }, 2, new Date('2099-01-01'))).toBe('open');
+    expect(linkAvailability({ ...link, maxUses: 3 }, 2, LATER)).toBe('open');
   });
   it('takes the entered amount within the bounds only, and the fixed amount as it is', () => {
     expect(amountToPay(link, 10_000)).toBe(10_000);

@@ -7,6 +7,10 @@ import {
   FORWARDER_RETIRED,
   FORWARDER_WENT_SILENT,
   LEDGER_CATEGORY,
+  PAYMENT_LINK_CATEGORY,
+  PAYMENT_LINK_CREATED,
+  PAYMENT_LINK_DISABLED,
+  PAYMENT_LINK_USED,
   PAYMENT_DECISIONS,
   PAYMENT_STALLED,
   PAYMENT_CATEGORY,
@@ -82,6 +86,13 @@ export const ALERTS_PROJECTION = {
   tables: { alerts: 'rm_alerts' },
 } as const satisfies ProjectionDefinition;
 
+/** The payment links, the payments made through each, and how those were decided: what a merchant converts. */
+export const PAYMENT_LINKS_PROJECTION = {
+  name: 'payment_links',
+  filter: { categories: [PAYMENT_LINK_CATEGORY, PAYMENT_CATEGORY], types: [PAYMENT_LINK_CREATED, PAYMENT_LINK_USED, PAYMENT_LINK_DISABLED, ...PAYMENT_DECISIONS] },
+  tables: { links: 'rm_payment_links', payments: 'rm_payment_link_payments' },
+} as const satisfies ProjectionDefinition;
+
 export const PROJECTIONS: readonly ProjectionDefinition[] = [
   PAYMENTS_PROJECTION,
   SMS_PROJECTION,
@@ -90,6 +101,7 @@ export const PROJECTIONS: readonly ProjectionDefinition[] = [
   FORWARDERS_PROJECTION,
   LEDGERS_PROJECTION,
   ALERTS_PROJECTION,
+  PAYMENT_LINKS_PROJECTION,
 ];
 
 export function findProjection(name: string): ProjectionDefinition | undefined {

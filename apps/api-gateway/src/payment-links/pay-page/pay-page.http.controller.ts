@@ -119,7 +119,7 @@ export class PayPageHttpController {
 
   /** Whether the link takes payments now: a tenant that may not register payments (402 on the API) takes none through it. */
   private availability(link: PaymentLink, tenant: Tenant) {
-    return paymentBlock(tenant) === null ? linkAvailability(link, this.clock.now()) : 'disabled';
+    return paymentBlock(tenant) === null ? linkAvailability(link, link.paymentIds.length, this.clock.now()) : 'disabled';
   }
 
   /** The link and its tenant, while the link takes payments; else why not, as the page says it. */

@@ -1,0 +1,80 @@
+import {
+  PAYMENT_APPROVED,
+  PAYMENT_EXPIRED,
+  PAYMENT_FLAGGED_FOR_REVIEW,
+  PAYMENT_LINK_CREATED,
+  PAYMENT_LINK_DISABLED,
+  PAYMENT_LINK_USED,
+  PAYMENT_REJECTED,
+  PAYMENT_VERIFIED,
+  PaymentLinkEvent,
+  PaymentStatus,
+  isPaymentDecision,
+  isPaymentLinkEvent,
+} from '@pvs/contracts';
+import { RecordedEvent } from '@pvs/event-store';
+import { PAYMENT_LINKS_PROJECTION, TablesOf } from '@pvs/read-model';
+import { SqlExecutor } from '@pvs/sql';
+import { Projection } from '../projections/projection';
+
+type Tables = TablesOf<typeof PAYMENT_LINKS_PROJECTION>;
+
+/** What each decision leaves a payment as. */
+const STATUS_AFTER: Readonly<Record<string, PaymentStatus>> = {
+  [PAYMENT_VERIFIED]: 'verified',
+  [PAYMENT_APPROVED]: 'verified',
+  [PAYMENT_FLAGGED_FOR_REVIEW]: 'manual_review',
+  [PAYMENT_EXPIRED]: 'failed',
+  [PAYMENT_REJECTED]: 'failed',
+};
+
+async function applyLink(tx: SqlExecutor, event: RecordedEvent<PaymentLinkEvent>, tables: Tables): Promise<void> {
+  const version = event.streamVersion;
+  switch (event.type) {
+    case PAYMENT_LINK_CREATED: {
+      const { linkId, tenantId, code, description, amountPaisa, minAmountPaisa, maxAmountPaisa, gateways, maxUses, expiresAt, returnUrl, createdAt } = event.data;
+      await tx.query(
+        `INSERT INTO ${tables.links} (link_id, tenant_id, code, description, amount_paisa, min_amount_paisa, max_amount_paisa, gateways, max_uses, expires_at, return_url, created_at, stream_version)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8::text[], $9, $10, $11, $12, $13) ON CONFLICT (link_id) DO NOTHING`,
+        [linkId, tenantId, code, description, amountPaisa, minAmountPaisa, maxAmountPaisa, gateways, maxUses, expiresAt, returnUrl, createdAt, version],
+      );
+      return;
+    }
+    case PAYMENT_LINK_USED: {
+      const { linkId, tenantId, paymentId, amountPaisa, payerName, payerPhone, usedAt } = event.data;
+      const added = await tx.query(
+        `INSERT INTO ${tables.payments} (payment_id, link_id, tenant_id, amount_paisa, payer_name, payer_phone, used_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (payment_id) DO NOTHING RETURNING payment_id`,
+        [paymentId, linkId, tenantId, amountPaisa, payerName, payerPhone, usedAt],
+      );
+      if (added.length > 0) await tx.query(`UPDATE ${tables.links} SET uses = uses + 1, stream_version = $2 WHERE link_id = $1`, [linkId, version]);
+      return;
+    }
+    case PAYMENT_LINK_DISABLED:
+      await tx.query(`UPDATE ${tables.links} SET disabled_at = $2, stream_version = $3 WHERE link_id = $1 AND stream_version < $3`, [event.data.linkId, event.data.disabledAt, version]);
+  }
+}
+
+/**
+ * A decision on a payment made through a link: its row follows, and its link counts it verified once (an approval after
+ * a review makes a payment verified that was not). Payments of no link are in neither table: nothing changes.
+ */
+async function applyDecision(tx: SqlExecutor, paymentId: string, status: PaymentStatus, tables: Tables): Promise<void> {
+  const changed = await tx.query<{ link_id: string }>(
+    `UPDATE ${tables.payments} SET status = $2 WHERE payment_id = $1 AND status IS DISTINCT FROM $2 RETURNING link_id::text AS link_id`,
+    [paymentId, status],
+  );
+  if (changed.length > 0 && status === 'verified') await tx.query(`UPDATE ${tables.links} SET verified = verified + 1 WHERE link_id = $1`, [changed[0].link_id]);
+}
+
+/** `rm_payment_links`: each link, its uses and its verified payments; `rm_payment_link_payments`: its payments, their payers and states. */
+export const paymentLinksProjection: Projection<Tables> = {
+  ...PAYMENT_LINKS_PROJECTION,
+
+  async apply(tx, events, tables): Promise<void> {
+    for (const event of events) {
+      if (isPaymentLinkEvent(event)) await applyLink(tx, event, tables);
+      else if (isPaymentDecision(event)) await applyDecision(tx, event.data.paymentId, STATUS_AFTER[event.type], tables);
+    }
+  },
+};
