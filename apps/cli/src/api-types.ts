@@ -55,3 +55,5 @@ export type ForwarderData = Schemas['Forwarder'];
 export type ForwarderWithKey = Schemas['ForwarderWithKey'];
 
 export type AlertData = Schemas['Alert'];
+export type PaymentLinkData = Schemas['PaymentLink'];
+export type ListedPaymentLinkData = Schemas['ListedPaymentLink'];

@@ -6,6 +6,7 @@ import { secretsCommand } from './commands/secrets.command';
 import { operatorsCommand } from './commands/operators.command';
 import { alertsCommand } from './commands/alerts.command';
 import { forwardersCommand } from './commands/forwarders.command';
+import { linksCommand } from './commands/links.command';
 import { smsCommand } from './commands/sms.command';
 import { templatesCommand } from './commands/templates.command';
 import { streamsCommand } from './commands/streams.command';
@@ -16,7 +17,7 @@ import { rootCommand } from './program';
 /** Runs one command line and answers the exit code: 0 ok, 1 API error, 2 usage error, 3 cannot connect. */
 async function runCli(argv: readonly string[]): Promise<number> {
   const program = rootCommand();
-  for (const add of [tenantsCommand, paymentsCommand, streamsCommand, projectionsCommand, webhooksCommand, smsCommand, templatesCommand, secretsCommand, operatorsCommand, forwardersCommand, alertsCommand]) add(program);
+  for (const add of [tenantsCommand, paymentsCommand, streamsCommand, projectionsCommand, webhooksCommand, smsCommand, templatesCommand, secretsCommand, operatorsCommand, forwardersCommand, alertsCommand, linksCommand]) add(program);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return EXIT_CODES.ok;

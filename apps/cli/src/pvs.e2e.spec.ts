@@ -56,7 +56,7 @@ describe('pvs, the operators CLI, against the whole service over HTTP', () => {
   it('shows its help without a token or a service', async () => {
     const run = await pvs(['--help'], { PVS_ADMIN_TOKEN: '', PVS_URL: 'http://127.0.0.1:1/api/v1' });
     expect(run.code).toBe(0);
-    for (const command of ['tenants', 'payments', 'streams', 'projections', 'webhooks', 'sms', 'forwarders', 'alerts']) expect(run.stdout).toContain(command);
+    for (const command of ['tenants', 'payments', 'streams', 'projections', 'webhooks', 'sms', 'forwarders', 'alerts', 'links']) expect(run.stdout).toContain(command);
   });
 
   describe('tenants', () => {
@@ -194,6 +194,23 @@ describe('pvs, the operators CLI, against the whole service over HTTP', () => {
     expect(keyed.body.data).toEqual({ heartbeat: 'online', forwarder_id: provisioned.forwarder_id });
     expect((await pvs(['forwarders', 'key', provisioned.forwarder_id])).stdout).toMatch(/^back-office: forwarder key pvsfw_/);
     expect((await pvs(['forwarders', 'revoke-key', provisioned.forwarder_id])).stdout).toBe('back-office has no key of its own now\n');
+  });
+
+  it("creates a tenant's payment link under the operator's name, lists it with what it took, and disables it", async () => {
+    const shop = await service.createTenant({ name: 'Link Shop' });
+    const link = await pvsJson(['links', 'create', shop.id, '--amount', '1500', '--description', 'Eid order', '--uses', '1', '--gateways', 'wallet_one,bank']);
+    expect(link).toMatchObject({ status: 'open', amount: 1500, max_uses: 1, gateways: ['wallet_one', 'bank'], description: 'Eid order' });
+    const [created] = (await pvsJson(['streams', 'read', `paylink-${link.id}`])).events;
+    expect(created.data).toMatchObject({ createdBy: 'operator:admin' });
+    const open = await pvs(['links', 'create', shop.id, '--min', '100', '--max', '900']);
+    expect(open.stdout).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/pay\/[2-9a-z]{10} \(100–900 PKR; QR: /);
+    await waitUntil(async () => (await pvsJson(['links', 'list', '--tenant', shop.id])).length === 2);
+    expect((await pvs(['links', 'list', '--tenant', shop.id])).stdout).toContain('Eid order');
+    expect((await pvs(['links', 'disable', link.id])).stdout).toMatch(/ disabled at \d{4}-/);
+    const refused = await pvs(['links', 'create', shop.id, '--amount', 'lots']);
+    expect(refused.code).toBe(2);
+    const unknownTenant = await pvs(['links', 'create', '00000000-0000-4000-8000-000000000000', '--amount', '10']);
+    expect(unknownTenant.stderr).toContain('Tenant not found');
   });
 
   it('lists the alerts and acknowledges one under the operator\'s name', async () => {

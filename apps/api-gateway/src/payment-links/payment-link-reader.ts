@@ -20,7 +20,8 @@ export class PaymentLinkReader {
     return LINK_CODE.test(code) ? this.byId(paymentLinkIdFor(code)) : null;
   }
 
-  private async byId(linkId: string): Promise<PaymentLink | null> {
+  /** Any tenant's link of that id (for operators); null for none. */
+  async byId(linkId: string): Promise<PaymentLink | null> {
     return (await aggregateStream(this.events, paymentLinkStream(linkId), paymentLinkDecider)).state;
   }
 }

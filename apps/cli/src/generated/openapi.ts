@@ -873,7 +873,51 @@ export interface paths {
          */
         get: operations["AdminPaymentLinksHttpController_list"];
         put?: never;
+        /**
+         * Create a payment link for a tenant
+         * @description As the tenant would with POST /payment-links; recorded under the operator's name.
+         */
+        post: operations["AdminPaymentLinksHttpController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/payment-links/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a payment link
+         * @description Any tenant's, as it stands now.
+         */
+        get: operations["AdminPaymentLinksHttpController_show"];
+        put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/payment-links/{id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disable a payment link
+         * @description Its page takes no more payments, at once; recorded under the operator's name.
+         */
+        post: operations["AdminPaymentLinksHttpController_disable"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1941,6 +1985,39 @@ export interface components {
             payer_phone: string | null;
             /** Format: date-time */
             submitted_at: string;
+        };
+        CreateTenantPaymentLinkRequest: {
+            /** @description What the payer pays, PKR; leave it out to let the payer enter the amount (within min_amount and max_amount) */
+            amount?: number | null;
+            /** @description The least a payer may enter, PKR (1 when left out); only without amount */
+            min_amount?: number | null;
+            /** @description The most a payer may enter, PKR (100000000 when left out); only without amount */
+            max_amount?: number | null;
+            /** @description What the payment is for, shown to the payer; at most 200 characters */
+            description?: string | null;
+            /** @description The ways the page offers to pay; all three when left out */
+            gateways?: ("wallet_one" | "wallet_two" | "bank")[];
+            /** @description How many payments it takes (1: single use); no limit when left out or null */
+            max_uses?: number | null;
+            /**
+             * Format: date-time
+             * @description When it stops taking payments (ISO 8601 with a time zone); never when left out
+             */
+            expires_at?: string | null;
+            /**
+             * Format: uri
+             * @description Where the payer is sent back once the payment is decided, with a signed result (verifyReturn)
+             */
+            return_url?: string | null;
+            /** @description Given to each payment made through it, and passed back in its webhooks; at most 4096 bytes of JSON */
+            client_metadata?: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * Format: uuid
+             * @description The tenant whose link it is
+             */
+            tenant_id: string;
         };
         PaymentWebhookData: {
             /** Format: uuid */
@@ -5555,6 +5632,178 @@ export interface operations {
             };
             /** @description Validation error */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminPaymentLinksHttpController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTenantPaymentLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["PaymentLink"];
+                    };
+                };
+            };
+            /** @description Malformed JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Tenant suspended, or its unpaid-cycle limit reached */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminPaymentLinksHttpController_show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link id; anything else is a 404 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["PaymentLink"];
+                    };
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AdminPaymentLinksHttpController_disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The link id; anything else is a 404 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Disabled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["PaymentLink"];
+                    };
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,5 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsISO8601, IsObject, IsOptional, Max, Min, Validate } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsISO8601, IsObject, IsOptional, IsUUID, Max, Min, Validate } from 'class-validator';
 import { GATEWAYS, Gateway } from '@pvs/contracts';
 import { PlainText, plainTextPattern } from '../../http/plain-text';
 import { MAX_WEBHOOK_URL_LENGTH, WebhookUrl } from '../../http/webhook-url';
@@ -63,4 +63,11 @@ export class CreatePaymentLinkRequest {
   @IsObject({ message: 'client_metadata must be a JSON object' })
   @Validate(BoundedJson)
   client_metadata?: Record<string, unknown> | null;
+}
+
+/** Body of POST /admin/payment-links: a link created by an operator for a tenant. */
+export class CreateTenantPaymentLinkRequest extends CreatePaymentLinkRequest {
+  @ApiProperty({ format: 'uuid', description: 'The tenant whose link it is' })
+  @IsUUID('all', { message: 'tenant_id must be a UUID' })
+  tenant_id!: string;
 }
