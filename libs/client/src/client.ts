@@ -1,5 +1,5 @@
 import { PaymentVerificationError, ServiceUnreachableError, StatusWaitTimeoutError } from './errors';
-import type { Health, PaymentStatus, PaymentStatusName, PaymentSubmission, RegisterPaymentRequest, SmsIngestRequest, SmsIngestResult } from './types';
+import type { CreatePaymentLinkRequest, Health, LinkPayment, ListedPaymentLink, PaymentLink, PaymentStatus, PaymentStatusName, PaymentSubmission, RegisterPaymentRequest, SmsIngestRequest, SmsIngestResult } from './types';
 
 export interface ClientOptions {
   /** The service's address with its path prefix, e.g. `https://pay.example.com/api/v1`. */
@@ -91,6 +91,40 @@ export class PaymentVerificationClient {
     return answer.data;
   }
 
+  /**
+   * Creates a payment link: a page at `url` where payers pay and submit their transaction id. Not retried: each
+   * call makes a new link, so after a network error list the links before creating another.
+   */
+  async createPaymentLink(request: CreatePaymentLinkRequest, options: RequestOptions = {}): Promise<PaymentLink> {
+    const answer = await this.request<{ data: PaymentLink }>('POST', '/payment-links', request, { ...options, once: true });
+    return answer.data;
+  }
+
+  async getPaymentLink(id: string, options: RequestOptions = {}): Promise<PaymentLink> {
+    const answer = await this.request<{ data: PaymentLink }>('GET', `/payment-links/${encodeURIComponent(id)}`, undefined, options);
+    return answer.data;
+  }
+
+  /** The links, newest first, with their uses and verified payments (a moment behind). */
+  async listPaymentLinks(options: RequestOptions & { limit?: number } = {}): Promise<ListedPaymentLink[]> {
+    const query = options.limit === undefined ? '' : `?limit=${options.limit}`;
+    const answer = await this.request<{ data: ListedPaymentLink[] }>('GET', `/payment-links${query}`, undefined, options);
+    return answer.data;
+  }
+
+  /** The payments made through a link, with what each payer chose to give. */
+  async listLinkPayments(id: string, options: RequestOptions & { limit?: number } = {}): Promise<LinkPayment[]> {
+    const query = options.limit === undefined ? '' : `?limit=${options.limit}`;
+    const answer = await this.request<{ data: LinkPayment[] }>('GET', `/payment-links/${encodeURIComponent(id)}/payments${query}`, undefined, options);
+    return answer.data;
+  }
+
+  /** Stops a link taking payments, at once; safe to repeat. */
+  async disablePaymentLink(id: string, options: RequestOptions = {}): Promise<PaymentLink> {
+    const answer = await this.request<{ data: PaymentLink }>('POST', `/payment-links/${encodeURIComponent(id)}/disable`, undefined, options);
+    return answer.data;
+  }
+
   /** Forwards an SMS as the merchant's phone received it; a 422 (not a payment we can read) throws. */
   ingestSms(sms: SmsIngestRequest, options: RequestOptions = {}): Promise<SmsIngestResult> {
     return this.request<SmsIngestResult>('POST', '/sms/ingest', sms, options);
@@ -129,8 +163,9 @@ export class PaymentVerificationClient {
     }
   }
 
-  private async request<T>(method: string, path: string, body: unknown, options: RequestOptions & { answers?: readonly number[] }): Promise<T> {
-    const retries = this.options.retries ?? 3;
+  /** `once`: a request that must not be sent twice (it creates something each time) is never retried. */
+  private async request<T>(method: string, path: string, body: unknown, options: RequestOptions & { answers?: readonly number[]; once?: boolean }): Promise<T> {
+    const retries = options.once ? 0 : (this.options.retries ?? 3);
     const backoff = this.options.backoffMs ?? BACKOFF_MS;
     const pauseAfter = (attempt: number) => backoff[Math.min(attempt, backoff.length - 1)];
     for (let attempt = 0; ; attempt++) {

@@ -58,6 +58,33 @@ describe('PaymentVerificationClient', () => {
     await expect(clientWith(proxy.fake).getStatus('u-1')).rejects.toMatchObject({ status: 404, message: 'HTTP 404' });
   });
 
+  it('never sends a link creation twice, since each makes a new link; reads and disabling are retried', async () => {
+    const failing = scripted({ status: 502 }, { status: 201, body: { success: true, data: { id: 'l-1' } } });
+    await expect(clientWith(failing.fake).createPaymentLink({ amount: 4500 })).rejects.toBeInstanceOf(PaymentVerificationError);
+    expect(failing.calls).toHaveLength(1);
+    const unreachable = scripted(new TypeError('fetch failed'));
+    await expect(clientWith(unreachable.fake).createPaymentLink({ amount: 4500 })).rejects.toBeInstanceOf(ServiceUnreachableError);
+    expect(unreachable.calls).toHaveLength(1);
+    const created = scripted({ status: 201, body: { success: true, data: { id: 'l-1', url: 'http://pvs.test/pay/k7m2q9x4vt' } } });
+    expect(await clientWith(created.fake).createPaymentLink({ amount: 4500, max_uses: 1 })).toEqual({ id: 'l-1', url: 'http://pvs.test/pay/k7m2q9x4vt' });
+    expect(created.calls).toEqual([expect.objectContaining({ method: 'POST', path: '/api/v1/payment-links', body: '{"amount":4500,"max_uses":1}' })]);
+    const link = { status: 200, body: { success: true, data: { id: 'l-1' } } };
+    const reads = scripted({ status: 503 }, link, { status: 502 }, link, { status: 200, body: { success: true, data: [] } }, { status: 200, body: { success: true, data: [] } });
+    const client = clientWith(reads.fake);
+    expect(await client.getPaymentLink('l/1')).toEqual({ id: 'l-1' });
+    expect(await client.disablePaymentLink('l-1')).toEqual({ id: 'l-1' });
+    expect(await client.listPaymentLinks({ limit: 5 })).toEqual([]);
+    expect(await client.listLinkPayments('l-1')).toEqual([]);
+    expect(reads.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'GET /api/v1/payment-links/l%2F1',
+      'GET /api/v1/payment-links/l%2F1',
+      'POST /api/v1/payment-links/l-1/disable',
+      'POST /api/v1/payment-links/l-1/disable',
+      'GET /api/v1/payment-links',
+      'GET /api/v1/payment-links/l-1/payments',
+    ]);
+  });
+
   it('answers a degraded health (503) as health, not an error', async () => {
     const { fake } = scripted({ status: 503, body: { status: 'degraded', services: { database: 'down' } } });
     expect(await clientWith(fake).health()).toMatchObject({ status: 'degraded' });

@@ -8,7 +8,11 @@ export { ReturnVerificationError, verifyReturn } from './returns';
 export type { ReturnFailure, ReturnInput, VerifiedReturn, VerifyReturnOptions } from './returns';
 export type {
   AlertWebhookEvent,
+  CreatePaymentLinkRequest,
   Health,
+  LinkPayment,
+  ListedPaymentLink,
+  PaymentLink,
   PaymentStatus,
   PaymentStatusName,
   PaymentSubmission,

@@ -10,6 +10,11 @@ export type PaymentStatusName = PaymentStatus['status'];
 export type SmsIngestRequest = Schemas['SmsIngestRequest'];
 export type SmsIngestResult = Schemas['SmsIngestResult'];
 export type Health = Schemas['Health'];
+/** What `createPaymentLink` sends: amount (or min_amount and max_amount), description, gateways, max_uses, expires_at, return_url, client_metadata. */
+export type CreatePaymentLinkRequest = Schemas['CreatePaymentLinkRequest'];
+export type PaymentLink = Schemas['PaymentLink'];
+export type ListedPaymentLink = Schemas['ListedPaymentLink'];
+export type LinkPayment = Schemas['LinkPayment'];
 /** The body of a payment webhook (`payment.verified`, `payment.manual_review`, `payment.failed`). */
 export type PaymentWebhookEvent = Schemas['WebhookPayload'];
 /** The body of an alert webhook the merchant opted into (`forwarder.silent`, `sms.gap_suspected`, …); `data.alert_id` names the alert. */

@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
-import { Browser, Locator, Page, chromium } from 'playwright-core';
+import { Browser, Locator, Page } from 'playwright-core';
 import { TestService, TestTenant, WebhookReceiver, startTestService } from '@pvs/embedded/testing';
 import { clearOfHourTurn, jazzCashCredit, randomTransactionId, waitUntil } from '@pvs/testing';
+import { describeWithChromium, openChromium } from '../testing/chromium';
 
-const CHROMIUM = '/usr/bin/chromium';
 const REFRESH_MS = 5_000;
 const OPERATOR = 'Ayesha';
 const TOKEN_REFUSED = 'The operator token was refused. Enter it again.';
@@ -27,33 +26,6 @@ const signIn = async (page: Page, token: string) => {
   await page.fill('input[name="token"]', token);
   await page.click('#sign-in-form button[type="submit"]');
 };
-
-/** Chromium on an empty page whose script errors and CSP violations go to `problems`, and whose timers run only when a test advances them. */
-async function openChromium(problems: string[]): Promise<{ browser: Browser; page: Page }> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM });
-  const page = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(message.text());
-  });
-  await page.clock.install();
-  return { browser, page };
-}
-
-/** Runs in Debian's Chromium; skipped with a hint without it, failed under CI=true. */
-function describeWithChromium(name: string, body: () => void): void {
-  const hint = `${CHROMIUM} is missing: install the Debian package (apt-get install -y chromium)`;
-  if (existsSync(CHROMIUM)) {
-    describe(name, body);
-  } else if (process.env.CI === 'true') {
-    describe(name, () => it('needs Chromium', () => {
-      throw new Error(hint);
-    }));
-  } else {
-    console.warn(`Skipping "${name}": ${hint}.`);
-    describe.skip(name, body);
-  }
-}
 
 describeWithChromium('the operators’ status page in Chromium (embedded)', () => {
   let service: TestService;
