@@ -35,6 +35,7 @@ const TABLE_OWNERS = [
   { prefix: 'mt_', owner: 'apps/matcher', writers: ['apps/matcher/src/'] },
   { prefix: 'rt_', owner: 'apps/matcher', writers: ['apps/matcher/src/matcher-schema.ts'] },
   { prefix: 'wh_', owner: 'apps/notifier', writers: ['apps/notifier/src/', 'libs/webhook-deliveries/src/schema.ts'] },
+  { prefix: 'gw_', owner: 'apps/api-gateway', writers: ['apps/api-gateway/src/'] },
   { prefix: 'schema_migrations', owner: 'libs/sql', writers: ['libs/sql/src/'] },
 ];
 

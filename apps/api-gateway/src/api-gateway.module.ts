@@ -2,7 +2,9 @@ import { DynamicModule, Inject, Module, OnApplicationBootstrap, OnApplicationShu
 import { ThrottlerModule, ThrottlerStorage } from '@nestjs/throttler';
 import { METRICS, Metrics } from '@pvs/observability';
 import { PROJECTION_STATUSES, ProjectionStatuses, SMS_HOURLY_VIEWS, SmsHourlyViews, AlertViews } from '@pvs/read-model';
-import { CLOCK, Clock, ConfigError, THROTTLER_STORAGE } from '@pvs/runtime';
+import { CLOCK, Clock, ConfigError, GATEWAY_DATABASE, THROTTLER_STORAGE } from '@pvs/runtime';
+import { SqlClient, migrate } from '@pvs/sql';
+import { gatewayMigrations } from './gateway-schema';
 import { TENANT_DIRECTORY, TenantDirectory, secretsKeyMismatch } from '@pvs/tenants';
 import { ALERT_VIEWS } from './alerts/alerts.http.controller';
 import { AlertsModule } from './alerts/alerts.module';
@@ -27,7 +29,7 @@ import { WebhooksModule } from './webhooks/webhooks.module';
 
 /**
  * The HTTP API: records facts as events, answers queries from the read model. Needs InfrastructureModule. One module
- * per area; this one starts and stops what they follow, and feeds the metrics read from them.
+ * per area; this one migrates the gateway's own tables, starts and stops what they follow, and feeds the metrics read from them.
  */
 @Module({})
 export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -41,6 +43,7 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
     @Inject(ALERT_VIEWS) private readonly alerts: AlertViews,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(GATEWAY_DATABASE) private readonly database: SqlClient,
   ) {}
 
   static register(config: GatewayConfig): DynamicModule {
@@ -72,6 +75,7 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
   }
 
   async onApplicationBootstrap(): Promise<void> {
+    await migrate(this.database, gatewayMigrations);
     this.metrics.projectionLag.track(() => this.projections.all());
     this.metrics.smsHours.track(() => this.smsHours.lastHours(this.clock.now(), 48));
     this.metrics.alerts.track(() => this.alerts.openCounts());

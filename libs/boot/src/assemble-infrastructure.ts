@@ -38,6 +38,7 @@ export async function assembleInfrastructure(opened: OpenedAdapters): Promise<In
     appendSignals: opened.appendSignals,
     readModel: sql,
     matcherDatabase: sql,
+    gatewayDatabase: sql,
     notifierDatabase: sql,
     bus,
     throttlerStorage: opened.throttlerStorage,

@@ -2,7 +2,7 @@ import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APPEND_SIGNALS, EVENT_STORE } from '@pvs/event-store';
 import { BUS_TRANSPORT } from '@pvs/messaging';
 import { METRICS } from '@pvs/observability';
-import { CLOCK, FAILED_ATTEMPTS, HEALTH_PROBES, Infrastructure, MATCHER_DATABASE, NOTIFIER_DATABASE, READ_MODEL_DATABASE, THROTTLER_STORAGE } from '@pvs/runtime';
+import { CLOCK, FAILED_ATTEMPTS, GATEWAY_DATABASE, HEALTH_PROBES, Infrastructure, MATCHER_DATABASE, NOTIFIER_DATABASE, READ_MODEL_DATABASE, THROTTLER_STORAGE } from '@pvs/runtime';
 
 /** Binds every port token to the adapters opened at boot. */
 @Global()
@@ -14,6 +14,7 @@ export class InfrastructureModule {
       { provide: APPEND_SIGNALS, useValue: infrastructure.appendSignals },
       { provide: READ_MODEL_DATABASE, useValue: infrastructure.readModel },
       { provide: MATCHER_DATABASE, useValue: infrastructure.matcherDatabase },
+      { provide: GATEWAY_DATABASE, useValue: infrastructure.gatewayDatabase },
       { provide: NOTIFIER_DATABASE, useValue: infrastructure.notifierDatabase },
       { provide: BUS_TRANSPORT, useValue: infrastructure.bus },
       { provide: THROTTLER_STORAGE, useValue: infrastructure.throttlerStorage },

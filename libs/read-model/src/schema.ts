@@ -280,6 +280,8 @@ export const readModelMigrations: readonly Migration[] = [
         payer_name text,
         payer_phone text,
         status text NOT NULL DEFAULT 'pending',
+        -- the payment stream's version of the decision the status is from: a decision read again changes nothing
+        decided_version integer NOT NULL DEFAULT 0,
         used_at timestamptz NOT NULL
       );
       CREATE INDEX rm_payment_link_payments_link ON rm_payment_link_payments (link_id, used_at);

@@ -16,6 +16,8 @@ export const READ_MODEL_DATABASE = Symbol('READ_MODEL_DATABASE');
 export const MATCHER_DATABASE = Symbol('MATCHER_DATABASE');
 /** The notifier's: the webhook outbox (deliveries, attempts, endpoints, redelivery requests); read by the gateway. */
 export const NOTIFIER_DATABASE = Symbol('NOTIFIER_DATABASE');
+/** The gateway's: how often payers opened each payment link's page; read by nobody else. */
+export const GATEWAY_DATABASE = Symbol('GATEWAY_DATABASE');
 export const THROTTLER_STORAGE = Symbol('THROTTLER_STORAGE');
 export const HEALTH_PROBES = Symbol('HEALTH_PROBES');
 
@@ -35,6 +37,7 @@ export interface Infrastructure {
   readonly readModel: SqlClient;
   readonly matcherDatabase: SqlClient;
   readonly notifierDatabase: SqlClient;
+  readonly gatewayDatabase: SqlClient;
   /** The Nest transport of the bus: its server carries the consumers' handlers, its client publishes. */
   readonly bus: BusTransport;
   readonly throttlerStorage: ThrottlerStorage;

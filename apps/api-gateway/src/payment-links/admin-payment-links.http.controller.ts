@@ -15,6 +15,7 @@ import { limitParam, optionalUuidParam } from '../http/query-params';
 import { ListedPaymentLinkResponse, PaymentLinkResponse } from './payment-link.response';
 import { PAYMENT_LINK_VIEWS } from './payment-links.http.controller';
 import { PublicOrigin } from './public-origin';
+import { PageViews } from './pay-page/page-views';
 
 /** Every tenant's payment links, for operators: created for a tenant, listed with what each took and verified, disabled. */
 @Controller('admin/payment-links')
@@ -23,6 +24,7 @@ import { PublicOrigin } from './public-origin';
 export class AdminPaymentLinksHttpController {
   constructor(
     @Inject(PAYMENT_LINK_VIEWS) private readonly views: PaymentLinkViews,
+    private readonly pageViews: PageViews,
     private readonly origin: PublicOrigin,
     private readonly creation: CreatePaymentLinkHandler,
     private readonly disabling: DisablePaymentLinkHandler,
@@ -75,7 +77,8 @@ export class AdminPaymentLinksHttpController {
   @ApiErrors(422)
   async list(@Query('tenant_id') tenantId: string | undefined, @Query('limit') limit: string | undefined, @Req() request: FastifyRequest) {
     const links = await this.views.list({ tenantId: optionalUuidParam('tenant_id', tenantId), limit: limitParam(limit) });
+    const opens = await this.pageViews.of(links.map((link) => link.linkId));
     const now = new Date();
-    return { success: true, data: links.map((link) => ListedPaymentLinkResponse.ofListed(link, this.origin.of(request), now)) };
+    return { success: true, data: links.map((link) => ListedPaymentLinkResponse.ofListed(link, opens.get(link.linkId), this.origin.of(request), now)) };
   }
 }

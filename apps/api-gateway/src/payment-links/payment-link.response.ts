@@ -3,6 +3,7 @@ import { GATEWAYS, Gateway, LinkAmount, PAYMENT_STATUSES, PaymentStatus, paisaTo
 import { ChoiceProperty, CountProperty, DateTimeProperty, JsonObjectProperty, PkrProperty, TextProperty, UrlProperty, UuidProperty } from '@pvs/contracts/http';
 import { LinkAvailability, LinkLimits, PaymentLink, linkAvailability } from '@pvs/domain';
 import { LinkPaymentView, ListedPaymentLink } from '@pvs/read-model';
+import { LinkOpens } from './pay-page/page-views';
 
 const LINK_STATES: readonly LinkAvailability[] = ['open', 'disabled', 'expired', 'used_up'];
 
@@ -69,13 +70,15 @@ export class PaymentLinkResponse extends PaymentLinkSummary {
   }
 }
 
-/** A payment link in a list: also how many of its payments were verified (the read model, a moment behind). */
+/** A payment link in a list, with its conversion: opened, submitted (`uses`), verified (the read model, a moment behind). */
 @ApiSchema({ name: 'ListedPaymentLink' })
 export class ListedPaymentLinkResponse extends PaymentLinkSummary {
   @UuidProperty() readonly tenant_id!: string;
+  @CountProperty({ description: 'Client addresses that opened its page while it was open, each once a day' }) readonly opened!: number;
+  @CountProperty({ description: 'Times its page was shown open' }) readonly views!: number;
   @CountProperty({ description: 'Its payments verified (by SMS or an operator)' }) readonly verified!: number;
 
-  static ofListed(link: ListedPaymentLink, baseUrl: string, now: Date): ListedPaymentLinkResponse {
+  static ofListed(link: ListedPaymentLink, opens: LinkOpens | undefined, baseUrl: string, now: Date): ListedPaymentLinkResponse {
     const shown: LinkShown = {
       id: link.linkId,
       code: link.code,
@@ -88,7 +91,7 @@ export class ListedPaymentLinkResponse extends PaymentLinkSummary {
       disabledAt: link.disabledAt?.toISOString() ?? null,
       uses: link.uses,
     };
-    return { ...PaymentLinkSummary.ofShown(shown, baseUrl, now), tenant_id: link.tenantId, verified: link.verified };
+    return { ...PaymentLinkSummary.ofShown(shown, baseUrl, now), tenant_id: link.tenantId, opened: opens?.visitors ?? 0, views: opens?.views ?? 0, verified: link.verified };
   }
 }
 

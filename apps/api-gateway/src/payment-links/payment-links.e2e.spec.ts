@@ -1,7 +1,9 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { ReturnVerificationError, verifyReturn } from '@pvs/client';
 import { TestService, TestTenant, WebhookReceiver, startTestService } from '@pvs/embedded/testing';
 import { JAZZCASH_ACCOUNT, jazzCashCredit, randomTransactionId, waitUntil } from '@pvs/testing';
+
+const METRICS_TOKEN = randomBytes(24).toString('base64url');
 
 interface PageAnswer {
   readonly status: number;
@@ -38,7 +40,7 @@ describe('payment links (embedded)', () => {
 
   beforeAll(async () => {
     receiver = await new WebhookReceiver().start();
-    service = await startTestService({ trustProxy: true });
+    service = await startTestService({ trustProxy: true, metricsToken: METRICS_TOKEN });
     shop = await service.createTenant({ name: 'Zainab Lawn House', webhook_url: receiver.url, receiving_accounts: { wallet_one: [JAZZCASH_ACCOUNT], bank: ['PK36SCBL0000001123456702'] } });
   }, 60_000);
 
@@ -108,13 +110,17 @@ describe('payment links (embedded)', () => {
 
   it('lists the links with what they took and verified, and each link’s payments with what their payers gave', async () => {
     const link = await createLink({ amount: 2200, description: 'Listed link' });
+    for (const address of ['192.0.2.1', '192.0.2.1', '192.0.2.2']) expect((await open(`/pay/${link.code}`, { 'x-forwarded-for': address })).status).toBe(200);
     const reference = randomTransactionId();
     await post(`/pay/${link.code}`, { gateway: 'wallet_one', transaction_id: reference, name: 'Bilal Ahmed', phone: '+92 300 7654321' });
     await post(`/pay/${link.code}`, { gateway: 'wallet_one', transaction_id: randomTransactionId() });
     await forward(reference, '2200.00');
     const listed = async () => (await service.request('GET', '/payment-links?limit=50', { headers: { 'x-api-key': shop.apiKey } })).body.data.find((item: { id: string }) => item.id === link.id);
     await waitUntil(async () => (await listed())?.verified === 1);
-    expect(await listed()).toMatchObject({ uses: 2, verified: 1, status: 'open', description: 'Listed link', tenant_id: shop.id });
+    expect(await listed()).toMatchObject({ views: 3, opened: 2, uses: 2, verified: 1, status: 'open', description: 'Listed link', tenant_id: shop.id });
+    const metrics = await (await fetch(`${origin()}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+    expect(metrics).toMatch(/pvs_pay_page_views_total\{shown="open"\} [1-9]/);
+    expect(metrics).toMatch(/pvs_pay_page_submissions_total\{outcome="registered"\} [1-9]/);
     const payments = (await service.request('GET', `/payment-links/${link.id}/payments`, { headers: { 'x-api-key': shop.apiKey } })).body.data;
     expect(payments).toHaveLength(2);
     expect(payments.find((payment: { status: string }) => payment.status === 'verified')).toMatchObject({ amount: 2200, payer_name: 'Bilal Ahmed', payer_phone: '+923007654321' });

@@ -18,6 +18,7 @@ import { DisablePaymentLinkHandler } from './disable-payment-link/disable-paymen
 import { PaymentLinkReader } from './payment-link-reader';
 import { LinkPaymentResponse, ListedPaymentLinkResponse, PaymentLinkResponse } from './payment-link.response';
 import { PublicOrigin } from './public-origin';
+import { PageViews } from './pay-page/page-views';
 
 export const PAYMENT_LINK_VIEWS = Symbol('PAYMENT_LINK_VIEWS');
 
@@ -30,6 +31,7 @@ export class PaymentLinksHttpController {
     private readonly links: PaymentLinkReader,
     private readonly origin: PublicOrigin,
     @Inject(PAYMENT_LINK_VIEWS) private readonly views: PaymentLinkViews,
+    private readonly pageViews: PageViews,
   ) {}
 
   @Get()
@@ -41,8 +43,9 @@ export class PaymentLinksHttpController {
   @Throttle({ default: RATE_LIMITS.status })
   async list(@CurrentTenant() tenant: Tenant, @Query('limit') limit: string | undefined, @Req() request: FastifyRequest) {
     const links = await this.views.list({ tenantId: tenant.id, limit: limitParam(limit) });
+    const opens = await this.pageViews.of(links.map((link) => link.linkId));
     const now = new Date();
-    return { success: true, data: links.map((link) => ListedPaymentLinkResponse.ofListed(link, this.origin.of(request), now)) };
+    return { success: true, data: links.map((link) => ListedPaymentLinkResponse.ofListed(link, opens.get(link.linkId), this.origin.of(request), now)) };
   }
 
   @Post()

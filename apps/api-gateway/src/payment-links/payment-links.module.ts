@@ -6,6 +6,7 @@ import { PaymentsModule } from '../payments/payments.module';
 import { CreatePaymentLinkHandler } from './create-payment-link/create-payment-link.handler';
 import { DisablePaymentLinkHandler } from './disable-payment-link/disable-payment-link.handler';
 import { PageLimits } from './pay-page/page-limits';
+import { PageViews } from './pay-page/page-views';
 import { PayPageHttpController } from './pay-page/pay-page.http.controller';
 import { PayThroughLinkHandler } from './pay-through-link/pay-through-link.handler';
 import { PaymentLinkReader } from './payment-link-reader';
@@ -16,6 +17,6 @@ import { PublicOrigin } from './public-origin';
 @Module({
   imports: [GatewaySharedModule, PaymentsModule],
   controllers: [PaymentLinksHttpController, AdminPaymentLinksHttpController, PayPageHttpController],
-  providers: [viewsProvider(PAYMENT_LINK_VIEWS, PaymentLinkViews), CreatePaymentLinkHandler, DisablePaymentLinkHandler, PayThroughLinkHandler, PaymentLinkReader, PageLimits, PublicOrigin],
+  providers: [viewsProvider(PAYMENT_LINK_VIEWS, PaymentLinkViews), CreatePaymentLinkHandler, DisablePaymentLinkHandler, PayThroughLinkHandler, PaymentLinkReader, PageLimits, PageViews, PublicOrigin],
 })
 export class PaymentLinksModule {}

@@ -1899,6 +1899,10 @@ export interface components {
             disabled_at: string | null;
             /** Format: uuid */
             tenant_id: string;
+            /** @description Client addresses that opened its page while it was open, each once a day */
+            opened: number;
+            /** @description Times its page was shown open */
+            views: number;
             /** @description Its payments verified (by SMS or an operator) */
             verified: number;
         };

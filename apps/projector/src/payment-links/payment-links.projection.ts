@@ -56,15 +56,20 @@ async function applyLink(tx: SqlExecutor, event: RecordedEvent<PaymentLinkEvent>
 }
 
 /**
- * A decision on a payment made through a link: its row follows, and its link counts it verified once (an approval after
- * a review makes a payment verified that was not). Payments of no link are in neither table: nothing changes.
+ * A decision on a payment made through a link: its row follows, and its link counts it verified when it first becomes
+ * so (an approval after a review makes a payment verified that was not). A decision read again (its version is not
+ * after the row's) changes nothing. Payments of no link are in neither table: nothing changes.
  */
-async function applyDecision(tx: SqlExecutor, paymentId: string, status: PaymentStatus, tables: Tables): Promise<void> {
-  const changed = await tx.query<{ link_id: string }>(
-    `UPDATE ${tables.payments} SET status = $2 WHERE payment_id = $1 AND status IS DISTINCT FROM $2 RETURNING link_id::text AS link_id`,
-    [paymentId, status],
+async function applyDecision(tx: SqlExecutor, paymentId: string, status: PaymentStatus, version: number, tables: Tables): Promise<void> {
+  const changed = await tx.query<{ link_id: string; before: PaymentStatus }>(
+    `WITH before AS (SELECT payment_id, status FROM ${tables.payments} WHERE payment_id = $1 AND decided_version < $3)
+     UPDATE ${tables.payments} AS p SET status = $2, decided_version = $3 FROM before WHERE p.payment_id = before.payment_id
+     RETURNING p.link_id::text AS link_id, before.status AS before`,
+    [paymentId, status, version],
   );
-  if (changed.length > 0 && status === 'verified') await tx.query(`UPDATE ${tables.links} SET verified = verified + 1 WHERE link_id = $1`, [changed[0].link_id]);
+  if (changed.length > 0 && status === 'verified' && changed[0].before !== 'verified') {
+    await tx.query(`UPDATE ${tables.links} SET verified = verified + 1 WHERE link_id = $1`, [changed[0].link_id]);
+  }
 }
 
 /** `rm_payment_links`: each link, its uses and its verified payments; `rm_payment_link_payments`: its payments, their payers and states. */
@@ -74,7 +79,7 @@ export const paymentLinksProjection: Projection<Tables> = {
   async apply(tx, events, tables): Promise<void> {
     for (const event of events) {
       if (isPaymentLinkEvent(event)) await applyLink(tx, event, tables);
-      else if (isPaymentDecision(event)) await applyDecision(tx, event.data.paymentId, STATUS_AFTER[event.type], tables);
+      else if (isPaymentDecision(event)) await applyDecision(tx, event.data.paymentId, STATUS_AFTER[event.type], event.streamVersion, tables);
     }
   },
 };

@@ -80,6 +80,12 @@ export class Metrics {
   readonly webhookAttempts = this.counter('pvs_webhook_attempts_total', 'Webhook delivery attempts, by outcome (succeeded, failed, refused, unsigned)', ['outcome']);
   readonly webhookAttemptDuration = this.histogram('pvs_webhook_attempt_duration_seconds', 'Time of one webhook delivery attempt, by outcome', ['outcome']);
   readonly deadWebhooks = this.counter('pvs_webhook_deliveries_dead_total', 'Webhook deliveries given up, by cause (retries_exhausted, refused, unsigned)', ['cause']);
+  readonly payPageViews = this.counter('pvs_pay_page_views_total', "Payment links' pages opened by payers, by what they showed (open, disabled, expired, used_up, not_found, too_many)", ['shown']);
+  readonly payPageSubmissions = this.counter(
+    'pvs_pay_page_submissions_total',
+    "Payers' submissions on payment links' pages, by outcome (registered, or the problem the page showed)",
+    ['outcome'],
+  );
   readonly projectionLag = new LagGauges(this.registry, 'projection', 'How far each projection is behind the event log');
   readonly subscriptionLag = new LagGauges(this.registry, 'subscription', "How far each of the matcher's subscriptions is behind the event log");
   readonly smsHours = new SmsHourGauges(this.registry);

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, IsISO8601, IsObject, IsOptional, IsUUID, Max, Min, Validate } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsIn, IsInt, IsISO8601, IsObject, IsOptional, IsUUID, Max, Min, Validate } from 'class-validator';
 import { GATEWAYS, Gateway } from '@pvs/contracts';
 import { PlainText, plainTextPattern } from '../../http/plain-text';
 import { MAX_WEBHOOK_URL_LENGTH, WebhookUrl } from '../../http/webhook-url';
@@ -33,12 +33,13 @@ export class CreatePaymentLinkRequest {
   @PlainText('name', 1, 200)
   description?: string | null;
 
-  @ApiPropertyOptional({ enum: GATEWAYS, isArray: true, description: 'The ways the page offers to pay; all three when left out' })
+  @ApiPropertyOptional({ enum: GATEWAYS, isArray: true, minItems: 1, maxItems: GATEWAYS.length, uniqueItems: true, description: 'The ways the page offers to pay; all three when left out' })
   @IsOptional()
   @IsArray({ message: 'gateways must be a list' })
   @ArrayMinSize(1, { message: 'gateways must name at least one gateway' })
   @ArrayMaxSize(GATEWAYS.length, { message: `gateways must name at most ${GATEWAYS.length} gateways` })
   @IsIn(GATEWAYS, { each: true, message: `gateways must each be one of: ${GATEWAYS.join(', ')}` })
+  @ArrayUnique({ message: 'gateways must not repeat a gateway' })
   gateways?: Gateway[];
 
   @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 1, maximum: 1_000_000, description: 'How many payments it takes (1: single use); no limit when left out or null' })

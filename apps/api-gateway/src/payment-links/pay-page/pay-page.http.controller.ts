@@ -12,6 +12,8 @@ import { PayThroughLinkHandler } from '../pay-through-link/pay-through-link.hand
 import { PaymentLinkReader } from '../payment-link-reader';
 import { PublicOrigin } from '../public-origin';
 import { PageLimits } from './page-limits';
+import { PageViews } from './page-views';
+import { METRICS, Metrics } from '@pvs/observability';
 import { EMPTY_FORM, PayerForm, linkPage, statusPage, unavailablePage } from './pay-page.view';
 import { readPayerForm } from './payer-form';
 import { signedReturnUrl } from './return-url';
@@ -31,6 +33,8 @@ export class PayPageHttpController {
     private readonly statuses: GetPaymentStatusHandler,
     private readonly limits: PageLimits,
     private readonly origin: PublicOrigin,
+    private readonly views: PageViews,
+    @Inject(METRICS) private readonly metrics: Metrics,
     @Inject(TENANT_DIRECTORY) private readonly tenants: TenantDirectory,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -39,9 +43,14 @@ export class PayPageHttpController {
   @Get(':code')
   async show(@Param('code') code: string, @Query('lang') lang: unknown, @Headers('accept-language') accept: string | undefined, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const language = languageOf(lang, accept);
-    if (!(await this.limits.view(request.ip))) return this.send(reply, HttpStatus.TOO_MANY_REQUESTS, unavailablePage(language, code, 'too_many', null));
+    if (!(await this.limits.view(request.ip))) {
+      this.metrics.payPageViews.inc({ shown: 'too_many' });
+      return this.send(reply, HttpStatus.TOO_MANY_REQUESTS, unavailablePage(language, code, 'too_many', null));
+    }
     const found = await this.open(code);
+    this.metrics.payPageViews.inc({ shown: found.ok ? 'open' : found.reason });
     if (!found.ok) return this.send(reply, found.status, unavailablePage(language, code, found.reason, found.merchantName));
+    await this.views.opened(found.link.id, request.ip);
     return this.send(reply, HttpStatus.OK, this.linkPage(language, found.link, found.tenant, EMPTY_FORM, null));
   }
 
@@ -55,22 +64,37 @@ export class PayPageHttpController {
     @Res() reply: FastifyReply,
   ) {
     const language = languageOf(lang, accept);
+    const count = (outcome: PayProblem | 'registered' | 'not_found') => this.metrics.payPageSubmissions.inc({ outcome });
     // A link that takes no more payments still shows a payer the payment they made through it: the link decides.
     const found = await this.linkOf(code);
-    if (!found) return this.send(reply, HttpStatus.NOT_FOUND, unavailablePage(language, code, 'not_found', null));
+    if (!found) {
+      count('not_found');
+      return this.send(reply, HttpStatus.NOT_FOUND, unavailablePage(language, code, 'not_found', null));
+    }
     const { link, tenant } = found;
     const closed = () => {
+      count('link_closed');
       const availability = this.availability(link, tenant);
       return this.send(reply, HttpStatus.GONE, unavailablePage(language, code, availability === 'open' ? 'disabled' : availability, tenant.name));
     };
     if (paymentBlock(tenant) !== null) return closed();
     const read = readPayerForm(body ?? {}, link);
-    if ('problem' in read) return this.send(reply, HttpStatus.UNPROCESSABLE_ENTITY, this.linkPage(language, link, tenant, read.form, read.problem));
+    if ('problem' in read) {
+      count(read.problem);
+      return this.send(reply, HttpStatus.UNPROCESSABLE_ENTITY, this.linkPage(language, link, tenant, read.form, read.problem));
+    }
     const form: PayerForm = { gateway: read.submission.gateway, transactionId: read.submission.transactionReference, amount: typeof body?.amount === 'string' ? body.amount : '', name: read.submission.payerName ?? '', phone: read.submission.payerPhone ?? '' };
-    if (!(await this.limits.submit(request.ip, link.id, tenant.id))) return this.send(reply, HttpStatus.TOO_MANY_REQUESTS, this.linkPage(language, link, tenant, form, 'too_many'));
+    if (!(await this.limits.submit(request.ip, link.id, tenant.id))) {
+      count('too_many');
+      return this.send(reply, HttpStatus.TOO_MANY_REQUESTS, this.linkPage(language, link, tenant, form, 'too_many'));
+    }
     const paid = await this.payments.pay(tenant, link, read.submission, request.id);
     if (!paid.ok && paid.problem === 'link_closed') return closed();
-    if (!paid.ok) return this.send(reply, paid.problem === 'try_again' ? HttpStatus.CONFLICT : HttpStatus.UNPROCESSABLE_ENTITY, this.linkPage(language, link, tenant, form, paid.problem));
+    if (!paid.ok) {
+      count(paid.problem);
+      return this.send(reply, paid.problem === 'try_again' ? HttpStatus.CONFLICT : HttpStatus.UNPROCESSABLE_ENTITY, this.linkPage(language, link, tenant, form, paid.problem));
+    }
+    count('registered');
     // Post, then redirect, then get: a refresh of the status page posts nothing again.
     return reply.code(HttpStatus.SEE_OTHER).headers(PAGE_HEADERS).redirect(`/pay/${code}/payments/${paid.registration.payment.uuid}?lang=${language}`, HttpStatus.SEE_OTHER);
   }
