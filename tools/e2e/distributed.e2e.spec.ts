@@ -83,6 +83,41 @@ describeWith(['postgres', 'kafka', 'redis'], 'distributed mode: four processes o
     }
   });
 
+  it('takes a payment through a link whose page one gateway process serves while the SMS arrives through the other', async () => {
+    const admin = { authorization: `Bearer ${adminToken}` };
+    const tenant = (await call(gateways[0], 'POST', '/admin/tenants', { name: 'Linked Shop', webhook_url: receiver.url, receiving_accounts: { wallet_one: ['03444160241'] } }, admin)).body.data;
+    const key = { 'x-api-key': tenant.api_key };
+    const link = (await call(gateways[0], 'POST', '/payment-links', { amount: 640, max_uses: 1, return_url: 'https://shop.example.pk/thanks' }, key)).body.data;
+    const pageOrigin = new URL(gateways[1]).origin;
+    const page = await fetch(`${pageOrigin}/pay/${link.code}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('03444160241');
+    const reference = '918273645577';
+    const submitted = await fetch(`${pageOrigin}/pay/${link.code}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ gateway: 'wallet_one', transaction_id: reference }).toString(),
+      redirect: 'manual',
+    });
+    expect(submitted.status).toBe(303);
+    const statusPath = submitted.headers.get('location')!;
+    const ingested = await call(gateways[0], 'POST', '/sms/ingest', { sender: '8558', body: `Rs 640.00 received in your JazzCash Mobile Account:03444160241 via Raast. TID: ${reference}` }, { 'x-gateway-secret': tenant.gateway_secret });
+    expect(ingested.body.status).toBe('verified');
+    // The page, served by the other process, shows what the ingest answered, and signs the way back.
+    const verified = await (await fetch(`${pageOrigin}${statusPath}`)).text();
+    expect(verified).toContain('Payment verified');
+    const back = new URL(/id="return" href="([^"]+)"/.exec(verified)![1].replace(/&amp;/g, '&'));
+    const signed = ['v1', 'pvs_payment', 'pvs_status', 'pvs_amount', 'pvs_link', 'pvs_expires'].map((name, i) => (i === 0 ? name : back.searchParams.get(name))).join('.');
+    expect(back.searchParams.get('pvs_signature')).toBe(createHmac('sha256', tenant.webhook_secret).update(signed).digest('hex'));
+    // The other process counts the page's opening and lists the link's conversion.
+    let listed: { opened: number; uses: number; verified: number } | undefined;
+    for (let tries = 0; tries < 50 && listed?.verified !== 1; tries++) {
+      listed = (await call(gateways[0], 'GET', '/payment-links', undefined, key)).body.data[0];
+      if (listed?.verified !== 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(listed).toMatchObject({ opened: 1, uses: 1, verified: 1 });
+  });
+
   it('traces one payment across the processes: the SMS ingest in a gateway, the match and the decision in the matcher, the webhook in the notifier', async () => {
     const { chain, spans: all, registeredIn } = await tracePayment((...request) => call(gateways[0], ...request), adminToken, receiver.url, spans);
     console.log(`One payment's trace, distributed:\n${describeChain(chain)}`);
