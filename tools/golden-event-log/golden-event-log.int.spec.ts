@@ -51,12 +51,12 @@ const FOLDS: Readonly<Record<string, (events: readonly RecordedEvent[]) => unkno
   paylink: (events) => foldStream(events, paymentLinkDecider).state,
 };
 
-const LATER_FIELDS = ['tier', 'institution', 'receivingAccounts', 'balanceCheck', 'verificationPolicy', 'alertWebhooks', 'forwarderId'];
+const LATER_FIELDS = ['tier', 'institution', 'receivingAccounts', 'balanceCheck', 'verificationPolicy', 'alertWebhooks', 'raastQr', 'forwarderId'];
 const EARLIER_VERSIONS = ['SmsParsed', 'SmsReceived', 'TenantRegistered'];
 
 /**
  * Events recorded by earlier code: before readings had tiers, before tenants had receiving accounts, a balance check,
- * a verification policy and alert webhooks, before SMS named their forwarder.
+ * a verification policy, alert webhooks and a Raast QR, before SMS named their forwarder.
  */
 function asEarlierCodeRecorded(log: GoldenEvent[]): GoldenEvent[] {
   const older = new Set(EARLIER_VERSIONS.map((type) => log.find((event) => event.type === type)?.id));

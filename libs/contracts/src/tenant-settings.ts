@@ -35,4 +35,6 @@ export interface TenantSettings {
   readonly verificationPolicy: VerificationPolicy;
   /** The alert webhooks the merchant opted into (to `webhookUrl`); none by default. */
   readonly alertWebhooks: readonly AlertWebhookEvent[];
+  /** The Raast QR payload (EMVCo) the merchant's bank issued, shown as a QR on its payment links' pages; none by default. */
+  readonly raastQr: string | null;
 }

@@ -99,6 +99,7 @@ const registration = (webhookUrl: string | null): TenantRegisteredData => ({
   balanceCheck: 'record',
   verificationPolicy: 'standard',
   alertWebhooks: [],
+  raastQr: null,
   unpaidCycleLimit: 3,
   apiKey: { keyId: 'k1', hash: 'h1' },
   gatewaySecret: { keyId: 'g1', hash: 'h2' },

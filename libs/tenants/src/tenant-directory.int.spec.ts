@@ -41,6 +41,7 @@ describe('TenantDirectory: what another process changed counts at once', () => {
       balanceCheck: 'record',
       verificationPolicy: 'standard',
       alertWebhooks: [],
+      raastQr: null,
       unpaidCycleLimit: 3,
       apiKey: apiKey.stored,
       gatewaySecret: issueCredential('pvsgw').stored,

@@ -269,6 +269,31 @@ describeWithChromium('the operators’ status page in Chromium (embedded)', () =
     expect(await text(row.locator('[data-col="retired"]'))).toBe('—');
   });
 
+  it('creates a payment link for a tenant under the operator’s name, and lists the links with their conversion', async () => {
+    const form = page.locator('#links form.link-form');
+    await refreshUntil(page, async () => (await form.count()) === 1);
+    await form.locator('select[name="tenant_id"]').selectOption(other.id);
+    await form.locator('input[name="amount"]').fill('1,200');
+    await form.locator('input[name="description"]').fill('Biryani for 6');
+    await form.locator('input[name="single_use"]').check();
+    await form.locator('button[type="submit"]').click();
+    const created = form.locator('.row-result a');
+    await created.waitFor();
+    const url = (await created.textContent()) ?? '';
+    expect(url).toMatch(new RegExp(`^${origin()}/pay/[2-9a-z]{10}$`));
+    const [link] = (await adminData(`/admin/payment-links?tenant_id=${other.id}`)).filter((each: { url: string }) => each.url === url);
+    expect(link).toMatchObject({ amount: 1200, max_uses: 1, description: 'Biryani for 6' });
+    const { events } = await adminData(`/admin/streams/paylink-${link.id}`);
+    expect(events[0].data).toMatchObject({ createdBy: `operator:${OPERATOR}` });
+    expect((await fetch(url)).status).toBe(200);
+    const row = page.locator(`#links tr[data-link="${link.id}"]`);
+    await refreshUntil(page, async () => (await row.count()) === 1 && (await text(row.locator('[data-col="opened"]'))) === '1');
+    expect(await text(row.locator('th a'))).toBe('Biryani for 6');
+    expect(await text(row.locator('td').first())).toBe('Karachi Kitchen');
+    expect(await text(row.locator('[data-col="uses"]'))).toBe('0 / 1');
+    expect(await text(row.locator('[data-col="conversion"]'))).toBe('0.0 %');
+  });
+
   it('shows the alerts with a banner, and acknowledges one under the operator’s name', async () => {
     const reference = randomTransactionId();
     const uuid = (await service.request('POST', '/payments/verify', { body: { gateway: 'wallet_one', transaction_reference: reference, amount: 900 }, headers: { 'x-api-key': other.apiKey } })).body.data.uuid;

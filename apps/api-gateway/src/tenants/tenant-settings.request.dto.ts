@@ -1,10 +1,10 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, Max, Min, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, Max, Min, ValidateBy, ValidateNested } from 'class-validator';
 import { OptionalNotNull } from '../http/optional-not-null';
 import { MAX_WEBHOOK_URL_LENGTH, WebhookUrl } from '../http/webhook-url';
 import { ALERT_WEBHOOK_EVENTS, AlertWebhookEvent, BALANCE_CHECK_MODES, BalanceCheckMode, VERIFICATION_POLICIES, VerificationPolicy } from '@pvs/contracts';
-import { RECEIVING_ACCOUNT_KINDS } from '@pvs/domain';
+import { MAX_RAAST_QR_LENGTH, RECEIVING_ACCOUNT_KINDS, raastQrProblem } from '@pvs/domain';
 import { PerGatewayListDto, ReceivingAccountsDto } from './per-gateway-list.dto';
 
 export const UNPAID_CYCLE_LIMIT_MAX = 1000;
@@ -64,6 +64,23 @@ export class TenantSettingsRequest {
   @ArrayMaxSize(ALERT_WEBHOOK_EVENTS.length)
   @IsIn(ALERT_WEBHOOK_EVENTS, { each: true, message: `alert_webhooks may hold: ${ALERT_WEBHOOK_EVENTS.join(', ')}` })
   alert_webhooks?: AlertWebhookEvent[];
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: MAX_RAAST_QR_LENGTH,
+    pattern: '^000201[\\x20-\\x7E]*6304[0-9A-Fa-f]{4}$',
+    description: "The Raast QR payload (EMVCo) the merchant's bank issued, as text; its payment links' pages show it as a QR code. Its checksum must match (a 422 says the one expected); null clears it",
+  })
+  @IsOptional()
+  @ValidateBy({
+    name: 'raastQr',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && raastQrProblem(value) === null,
+      defaultMessage: (args) => (typeof args?.value === 'string' ? (raastQrProblem(args.value) ?? '') : 'raast_qr must be a string'),
+    },
+  })
+  raast_qr?: string | null;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: UNPAID_CYCLE_LIMIT_MAX })
   @OptionalNotNull()

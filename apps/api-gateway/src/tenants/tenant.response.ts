@@ -35,6 +35,7 @@ export class TenantResponse {
   @ChoiceProperty(VERIFICATION_POLICIES) readonly verification_policy!: VerificationPolicy;
   @ChoiceProperty(ALERT_WEBHOOK_EVENTS, { isArray: true, description: 'The alert webhooks the merchant receives besides the payment webhooks' })
   readonly alert_webhooks!: readonly AlertWebhookEvent[];
+  @TextProperty({ nullable: true, description: "The Raast QR payload its bank issued, shown as a QR on its payment links' pages" }) readonly raast_qr!: string | null;
   @FlagProperty({ description: "Whether the tenant gave its Twilio auth token, so that Twilio's signature is checked on its Twilio SMS (the token itself is never shown)" })
   readonly twilio_signature_check!: boolean;
   @DateTimeProperty() readonly created_at!: string;
@@ -52,6 +53,7 @@ export class TenantResponse {
       balance_check: tenant.balanceCheck,
       verification_policy: tenant.verificationPolicy,
       alert_webhooks: tenant.alertWebhooks,
+      raast_qr: tenant.raastQr,
       twilio_signature_check: tenant.twilioAuthToken !== null,
       created_at: tenant.createdAt,
     };

@@ -1321,6 +1321,8 @@ export interface components {
             verification_policy: "standard" | "strict";
             /** @description The alert webhooks the merchant receives besides the payment webhooks */
             alert_webhooks: ("forwarder.silent" | "forwarder.recovered" | "sms.gap_suspected" | "payment.stalled" | "payment.review_required")[];
+            /** @description The Raast QR payload its bank issued, shown as a QR on its payment links' pages */
+            raast_qr: string | null;
             /** @description Whether the tenant gave its Twilio auth token, so that Twilio's signature is checked on its Twilio SMS (the token itself is never shown) */
             twilio_signature_check: boolean;
             /** Format: date-time */
@@ -1345,6 +1347,8 @@ export interface components {
             verification_policy: "standard" | "strict";
             /** @description The alert webhooks the merchant receives besides the payment webhooks */
             alert_webhooks: ("forwarder.silent" | "forwarder.recovered" | "sms.gap_suspected" | "payment.stalled" | "payment.review_required")[];
+            /** @description The Raast QR payload its bank issued, shown as a QR on its payment links' pages */
+            raast_qr: string | null;
             /** @description Whether the tenant gave its Twilio auth token, so that Twilio's signature is checked on its Twilio SMS (the token itself is never shown) */
             twilio_signature_check: boolean;
             /** Format: date-time */
@@ -1369,6 +1373,8 @@ export interface components {
             verification_policy: "standard" | "strict";
             /** @description The alert webhooks the merchant receives besides the payment webhooks */
             alert_webhooks: ("forwarder.silent" | "forwarder.recovered" | "sms.gap_suspected" | "payment.stalled" | "payment.review_required")[];
+            /** @description The Raast QR payload its bank issued, shown as a QR on its payment links' pages */
+            raast_qr: string | null;
             /** @description Whether the tenant gave its Twilio auth token, so that Twilio's signature is checked on its Twilio SMS (the token itself is never shown) */
             twilio_signature_check: boolean;
             /** Format: date-time */
@@ -1403,6 +1409,8 @@ export interface components {
             verification_policy: "standard" | "strict";
             /** @description The alert webhooks the merchant receives besides the payment webhooks */
             alert_webhooks: ("forwarder.silent" | "forwarder.recovered" | "sms.gap_suspected" | "payment.stalled" | "payment.review_required")[];
+            /** @description The Raast QR payload its bank issued, shown as a QR on its payment links' pages */
+            raast_qr: string | null;
             /** @description Whether the tenant gave its Twilio auth token, so that Twilio's signature is checked on its Twilio SMS (the token itself is never shown) */
             twilio_signature_check: boolean;
             /** Format: date-time */
@@ -1444,6 +1452,8 @@ export interface components {
             verification_policy: "standard" | "strict";
             /** @description The alert webhooks sent to webhook_url besides the payment webhooks; none by default */
             alert_webhooks?: ("forwarder.silent" | "forwarder.recovered" | "sms.gap_suspected" | "payment.stalled" | "payment.review_required")[];
+            /** @description The Raast QR payload (EMVCo) the merchant's bank issued, as text; its payment links' pages show it as a QR code. Its checksum must match (a 422 says the one expected); null clears it */
+            raast_qr?: string | null;
             unpaid_cycle_limit?: number;
             /** @description At most 120 characters once trimmed */
             name: string;
@@ -1471,6 +1481,8 @@ export interface components {
             verification_policy: "standard" | "strict";
             /** @description The alert webhooks sent to webhook_url besides the payment webhooks; none by default */
             alert_webhooks?: ("forwarder.silent" | "forwarder.recovered" | "sms.gap_suspected" | "payment.stalled" | "payment.review_required")[];
+            /** @description The Raast QR payload (EMVCo) the merchant's bank issued, as text; its payment links' pages show it as a QR code. Its checksum must match (a 422 says the one expected); null clears it */
+            raast_qr?: string | null;
             unpaid_cycle_limit?: number;
             /** @enum {string} */
             status?: "active" | "suspended";

@@ -48,9 +48,15 @@ export const EVENT_SCHEMAS: { readonly [T in DomainEvent['type']]: EventSchema }
   // 2: receiving accounts and the balance check are settings of every tenant (none and `record` before they existed).
   // 3: the verification policy is a setting of every tenant (`standard`, the default, before it existed).
   // 4: the alert webhooks a tenant opted into (none before they existed).
+  // 5: the Raast QR its payment links' pages show (none before the setting existed).
   TenantRegistered: {
-    version: 4,
-    upcasters: [withDefaults({ receivingAccounts: null, balanceCheck: 'record' }), withDefaults({ verificationPolicy: 'standard' }), withDefaults({ alertWebhooks: [] })],
+    version: 5,
+    upcasters: [
+      withDefaults({ receivingAccounts: null, balanceCheck: 'record' }),
+      withDefaults({ verificationPolicy: 'standard' }),
+      withDefaults({ alertWebhooks: [] }),
+      withDefaults({ raastQr: null }),
+    ],
   },
   TenantUpdated: FIRST,
   TenantWebhookSecretRotated: FIRST,

@@ -103,6 +103,7 @@ const SETTINGS: { readonly [K in keyof TenantSettings]: K } = {
   balanceCheck: 'balanceCheck',
   verificationPolicy: 'verificationPolicy',
   alertWebhooks: 'alertWebhooks',
+  raastQr: 'raastQr',
 };
 
 /** Only the settings that change, with the values they replace, so the stream is an audit log. */

@@ -31,6 +31,7 @@ const registration: TenantRegisteredData = {
   balanceCheck: 'review',
   verificationPolicy: 'standard',
   alertWebhooks: [],
+  raastQr: null,
   unpaidCycleLimit: 3,
   apiKey,
   gatewaySecret,
@@ -48,6 +49,7 @@ const everySettingChanged: TenantSettings = {
   balanceCheck: 'record',
   verificationPolicy: 'strict',
   alertWebhooks: ['forwarder.silent', 'payment.stalled'],
+  raastQr: '0002010102116304ABCD',
 };
 const settings: TenantSettings = {
   status: 'active',
@@ -59,6 +61,7 @@ const settings: TenantSettings = {
   balanceCheck: 'review',
   verificationPolicy: 'standard',
   alertWebhooks: [],
+  raastQr: null,
 };
 
 const webhookRotated = (from: string, to: string): TenantEvent => ({

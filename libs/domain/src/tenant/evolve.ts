@@ -48,6 +48,7 @@ export function evolveTenant(tenant: TenantState, event: TenantEvent): TenantSta
       balanceCheck: data.balanceCheck,
       verificationPolicy: data.verificationPolicy,
       alertWebhooks: data.alertWebhooks,
+      raastQr: data.raastQr,
       apiKey: data.apiKey,
       gatewaySecret: data.gatewaySecret,
       webhookSecret: data.webhookSecret,

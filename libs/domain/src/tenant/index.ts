@@ -1,2 +1,3 @@
 export * from './evolve';
 export * from './decide';
+export * from './raast-qr';

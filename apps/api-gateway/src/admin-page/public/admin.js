@@ -729,6 +729,78 @@ function renderForwarders(body, forwarders, meta) {
   body.replaceChildren(forwarders.length > 0 ? table('forwarders-table', headings, forwarders.map(forwarderRow)) : empty('No phone has forwarded an SMS yet.'));
 }
 
+// ---- Payment links ---------------------------------------------------------------------------
+
+const LINK_LIMIT = 200;
+const LINK_TONES = { open: 'ok', disabled: 'muted', expired: 'muted', used_up: 'muted' };
+const LINK_STATES = { open: 'open', disabled: 'disabled', expired: 'expired', used_up: 'used' };
+
+async function loadLinks() {
+  const [links, tenants] = await Promise.all([api(`/admin/payment-links?limit=${LINK_LIMIT}`), loadTenants().catch(() => null)]);
+  if (tenants) tenantNames = new Map(tenants.map((tenant) => [tenant.id, tenant.name]));
+  return { links, tenants: tenants ?? [] };
+}
+
+function linkRow(link) {
+  const amount = link.amount === null ? `${pkr(link.min_amount)} – ${pkr(link.max_amount)}` : pkr(link.amount);
+  return h(
+    'tr',
+    { 'data-link': link.id },
+    h('th', { scope: 'row' }, h('a', { href: link.url, rel: 'noreferrer', target: '_blank' }, link.description ?? link.code), h('span', { class: 'sub' }, link.code)),
+    h('td', {}, tenantNames.get(link.tenant_id) ?? link.tenant_id),
+    h('td', {}, badge(LINK_TONES[link.status] ?? 'muted', LINK_STATES[link.status] ?? link.status)),
+    h('td', { class: 'num' }, amount),
+    h('td', { class: 'num', 'data-col': 'opened' }, number.format(link.opened)),
+    h('td', { class: 'num', 'data-col': 'uses' }, link.max_uses === null ? number.format(link.uses) : `${number.format(link.uses)} / ${number.format(link.max_uses)}`),
+    h('td', { class: 'num', 'data-col': 'verified' }, number.format(link.verified)),
+    h('td', { class: 'num', 'data-col': 'conversion' }, link.opened > 0 ? percent(link.verified / link.opened) : dash),
+    h('td', {}, link.expires_at ? dateTime(link.expires_at) : dash),
+  );
+}
+
+/** A link for a tenant, made here under the operator's name: its address is shown to pass on to the merchant. */
+function linkForm(tenants) {
+  const tenant = h('select', { name: 'tenant_id', required: true, 'aria-label': 'Tenant' }, tenants.map((each) => h('option', { value: each.id }, each.name)));
+  const amount = h('input', { name: 'amount', inputmode: 'decimal', placeholder: 'Amount (blank: the payer enters it)', 'aria-label': 'Amount in PKR' });
+  const description = h('input', { name: 'description', maxlength: 200, placeholder: 'What it is for', 'aria-label': 'Description' });
+  const single = h('input', { type: 'checkbox', name: 'single_use' });
+  const button = h('button', { type: 'submit' }, 'Create link');
+  const result = h('p', { class: 'row-result', role: 'status', hidden: true });
+  const form = h('form', { class: 'action-line link-form' }, tenant, amount, description, h('label', {}, single, ' single use'), button, result);
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    button.disabled = true;
+    try {
+      const body = { tenant_id: tenant.value, description: description.value.trim() || undefined, max_uses: single.checked ? 1 : undefined };
+      if (amount.value.trim()) body.amount = Number(amount.value.trim().replace(/,/g, ''));
+      const link = await api('/admin/payment-links', { method: 'POST', body });
+      result.replaceChildren('Created: ', h('a', { href: link.url, rel: 'noreferrer', target: '_blank' }, link.url));
+      form.reset();
+    } catch (error) {
+      if (error.status === 401) return signOut(TOKEN_REFUSED);
+      result.textContent = error.message;
+    } finally {
+      result.hidden = false;
+      button.disabled = false;
+    }
+  });
+  return form;
+}
+
+let linkFormShown = null;
+
+function renderLinks(body, { links, tenants }, meta) {
+  const open = links.filter((link) => link.status === 'open').length;
+  const opened = links.reduce((sum, link) => sum + link.opened, 0);
+  const verified = links.reduce((sum, link) => sum + link.verified, 0);
+  meta.textContent = `${number.format(open)} open · opened ${number.format(opened)} · verified ${number.format(verified)}`;
+  // The form is made once, so what an operator types survives a refresh.
+  if (!linkFormShown && tenants.length > 0) linkFormShown = linkForm(tenants);
+  const headings = [['Link'], ['Tenant'], ['Status'], ['Amount', 'num'], ['Opened', 'num'], ['Submitted', 'num'], ['Verified', 'num'], ['Verified of opened', 'num'], ['Expires']];
+  const list = links.length > 0 ? table('links-table', headings, links.map(linkRow)) : empty('No payment link yet.');
+  body.replaceChildren(...[linkFormShown, list].filter(Boolean));
+}
+
 // ---- Alerts ----------------------------------------------------------------------------------
 
 const ALERT_LIMIT = 200;
@@ -798,6 +870,7 @@ const PANELS = [
   { id: 'rejected', load: loadRejected, render: renderRejected },
   { id: 'tenants', load: loadTenants, render: renderTenants },
   { id: 'forwarders', load: loadForwarders, render: renderForwarders },
+  { id: 'links', load: loadLinks, render: renderLinks },
   { id: 'webhooks', load: loadWebhooks, render: renderWebhooks },
   { id: 'projections', load: () => api('/admin/projections'), render: renderProjections },
 ];

@@ -125,6 +125,17 @@ export class PayPageHttpController {
     return reply.code(HttpStatus.OK).headers({ ...PAGE_HEADERS, 'cache-control': 'public, max-age=86400' }).type('image/svg+xml').send(svg);
   }
 
+  /** The Raast QR the merchant's bank issued, as an image for the payer's banking app to scan (its links' pages only). */
+  @Get(':code/raast-qr.svg')
+  async raastQr(@Param('code') code: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    if (!(await this.limits.view(request.ip))) return reply.code(HttpStatus.TOO_MANY_REQUESTS).headers(PAGE_HEADERS).send();
+    const found = await this.linkOf(code);
+    const payload = found?.tenant.raastQr;
+    if (!payload) return reply.code(HttpStatus.NOT_FOUND).headers(PAGE_HEADERS).send();
+    const svg = await qrSvg(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+    return reply.code(HttpStatus.OK).headers(PAGE_HEADERS).type('image/svg+xml').send(svg);
+  }
+
   /** For the page's script: the payment's status now, to reload the page when it changes. */
   @Get(':code/payments/:paymentId/status')
   async poll(@Param('code') code: string, @Param('paymentId') paymentId: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
@@ -182,6 +193,7 @@ export class PayPageHttpController {
       amount: amountPaisa === null ? null : rupees(amountPaisa),
       amountRange: { min: rupees(minAmountPaisa), max: rupees(maxAmountPaisa) },
       gateways: link.gateways.map((gateway) => ({ gateway, accounts: tenant.receivingAccounts?.[gateway] ?? [] })),
+      raastQr: tenant.raastQr !== null,
       form,
       problem,
     });

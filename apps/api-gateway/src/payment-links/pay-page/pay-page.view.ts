@@ -48,6 +48,8 @@ export interface LinkPageModel {
   readonly amount: string | null;
   readonly amountRange: { readonly min: string; readonly max: string };
   readonly gateways: readonly OfferedGateway[];
+  /** Whether the merchant gave the Raast QR its bank issued: shown with the bank transfer. */
+  readonly raastQr: boolean;
   readonly form: PayerForm;
   readonly problem: PayProblem | null;
 }
@@ -97,7 +99,11 @@ export function linkPage(model: LinkPageModel): string {
           (account) => html`<li><span class="account" dir="ltr">${account}</span> <button type="button" class="copy" data-copy="${account}" data-copied="${texts.copied}" hidden>${texts.copy}</button></li>`,
         )}</ul>`
       : html`<p>${texts.noAccount}</p>`;
-    return html`<section class="way"><h3>${texts.gatewayNames[gateway]}</h3>${accountList}</section>`;
+    const qr =
+      gateway === 'bank' && model.raastQr
+        ? html`<p>${texts.raastQr}</p><img class="raast-qr" src="${path}/raast-qr.svg" width="200" height="200" alt="${texts.raastQrAlt(model.merchantName)}">`
+        : null;
+    return html`<section class="way"><h3>${texts.gatewayNames[gateway]}</h3>${accountList}${qr}</section>`;
   });
   const choices = model.gateways.map(
     ({ gateway }) =>
@@ -141,7 +147,7 @@ export function statusPage(model: StatusPageModel): string {
   const body = html`${languageSwitch(texts, path)}${header(texts, model.merchantName)}
 <section class="status status-${model.status}" id="status" data-status="${model.status}" data-poll="${pending ? `${path}/status` : ''}" data-return="${model.returnUrl ?? ''}" aria-live="polite">
 <h2>${said.title}</h2><p>${said.next}</p>
-<dl><dt>${texts.reference}</dt><dd dir="ltr">${model.reference}</dd><dt>${texts.amount}</dt><dd>Rs ${model.amount}</dd></dl>
+<dl><dt>${texts.reference}</dt><dd><span dir="ltr">${model.reference}</span></dd><dt>${texts.amount}</dt><dd>Rs ${model.amount}</dd></dl>
 ${pending ? html`<p class="note">${texts.refreshing}</p>` : null}${back}</section>`;
   // Without a script, the page refreshes itself while pending.
   const head = pending ? html`<noscript><meta http-equiv="refresh" content="5"></noscript>` : html``;

@@ -15,6 +15,8 @@ export interface PageTexts {
   readonly gatewayNames: Readonly<Record<Gateway, string>>;
   readonly sendTo: Readonly<Record<Gateway, string>>;
   readonly noAccount: string;
+  readonly raastQr: string;
+  readonly raastQrAlt: (merchant: string) => string;
   readonly copy: string;
   readonly copied: string;
   readonly afterPaying: string;
@@ -63,6 +65,8 @@ const EN: PageTexts = {
     bank: 'Transfer to this account (IBAN or Raast ID):',
   },
   noAccount: 'Ask the merchant for the account to pay.',
+  raastQr: 'Or scan this Raast QR code in your banking app:',
+  raastQrAlt: (merchant) => `Raast QR code to pay ${merchant}`,
   copy: 'Copy',
   copied: 'Copied',
   afterPaying: '2. Then tell us the transaction id',
@@ -132,6 +136,8 @@ const UR: PageTexts = {
     bank: 'اس اکاؤنٹ میں ٹرانسفر کریں (آئی بین یا راست آئی ڈی):',
   },
   noAccount: 'ادائیگی کے لیے اکاؤنٹ دکاندار سے پوچھیں۔',
+  raastQr: 'یا اپنی بینکنگ ایپ میں یہ راست کیو آر کوڈ اسکین کریں:',
+  raastQrAlt: (merchant) => `${merchant} کو ادائیگی کے لیے راست کیو آر کوڈ`,
   copy: 'کاپی کریں',
   copied: 'کاپی ہو گیا',
   afterPaying: '۲۔ پھر ٹرانزیکشن آئی ڈی بتائیں',

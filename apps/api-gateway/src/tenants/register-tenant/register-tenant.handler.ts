@@ -38,6 +38,7 @@ export class RegisterTenantHandler {
       balanceCheck: request.balance_check ?? 'record',
       verificationPolicy: request.verification_policy ?? 'standard',
       alertWebhooks: alertWebhookList(request.alert_webhooks ?? []),
+      raastQr: request.raast_qr ?? null,
       unpaidCycleLimit: request.unpaid_cycle_limit ?? DEFAULT_UNPAID_CYCLE_LIMIT,
       apiKey: apiKey.stored,
       gatewaySecret: gatewaySecret.stored,

@@ -31,5 +31,6 @@ function requestedSettings(request: UpdateTenantRequest): Partial<TenantSettings
     ...(request.balance_check !== undefined && { balanceCheck: request.balance_check }),
     ...(request.verification_policy !== undefined && { verificationPolicy: request.verification_policy }),
     ...(request.alert_webhooks !== undefined && { alertWebhooks: alertWebhookList(request.alert_webhooks) }),
+    ...(request.raast_qr !== undefined && { raastQr: request.raast_qr }),
   };
 }

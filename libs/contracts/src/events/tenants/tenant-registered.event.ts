@@ -26,6 +26,8 @@ export interface TenantRegisteredData {
   readonly verificationPolicy: VerificationPolicy;
   /** Since version 4 (none before the setting existed, see EVENT_SCHEMAS). */
   readonly alertWebhooks: readonly AlertWebhookEvent[];
+  /** Since version 5 (none before the setting existed, see EVENT_SCHEMAS). */
+  readonly raastQr: string | null;
   readonly unpaidCycleLimit: number;
   readonly apiKey: HashedCredential;
   readonly gatewaySecret: HashedCredential;
