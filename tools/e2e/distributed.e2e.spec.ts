@@ -116,6 +116,18 @@ describeWith(['postgres', 'kafka', 'redis'], 'distributed mode: four processes o
       if (listed?.verified !== 1) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(listed).toMatchObject({ opened: 1, uses: 1, verified: 1 });
+
+    // A payer whose SMS reached the merchant first is told at once: the submission waits for the matcher's word.
+    const early = (await call(gateways[0], 'POST', '/payment-links', { amount: 230 }, key)).body.data;
+    const earlyReference = '918273645588';
+    expect((await call(gateways[0], 'POST', '/sms/ingest', { sender: '8558', body: `Rs 230.00 received in your JazzCash Mobile Account:03444160241 via Raast. TID: ${earlyReference}` }, { 'x-gateway-secret': tenant.gateway_secret })).body.status).toBe('unmatched');
+    const proved = await fetch(`${pageOrigin}/pay/${early.code}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ gateway: 'wallet_one', transaction_id: earlyReference }).toString(),
+      redirect: 'manual',
+    });
+    expect(await (await fetch(`${pageOrigin}${proved.headers.get('location')}`)).text()).toContain('Payment verified');
   });
 
   it('traces one payment across the processes: the SMS ingest in a gateway, the match and the decision in the matcher, the webhook in the notifier', async () => {

@@ -55,7 +55,8 @@ describe('the merchant client against the embedded service', () => {
   it('verifies the webhook with the Python snippet of the README, and refuses it changed', async () => {
     const [webhook] = await receiver.waitFor(1);
     const readme = readFileSync(join(__dirname, '../../../README.md'), 'utf8');
-    const snippet = /```python\n([\s\S]*?)```/.exec(readme)?.[1];
+    // The webhook's snippet, among the README's Python (the payment links' return has its own).
+    const snippet = [...readme.matchAll(/```python\n([\s\S]*?)```/g)].map((block) => block[1]).find((block) => block.includes('def pvs_verify('));
     expect(snippet).toContain('def pvs_verify');
     const run = (body: string) =>
       execFileSync('python3', ['-c', `${snippet}\nimport json, sys\nargs = json.load(sys.stdin)\nprint(json.dumps(pvs_verify(args["body"].encode(), args["headers"], args["secret"])))`], {

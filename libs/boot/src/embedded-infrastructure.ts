@@ -19,12 +19,18 @@ export type EmbeddedDatabase = { readonly pgliteDir: string | null } | { readonl
  * It assumes it is the only process on its database (its appends are signalled in-process only), so it first
  * takes the database's lock, which it releases once closed; another process holding it is a DatabaseInUseError.
  */
+/**
+ * Each leader (every projection, the matcher's expiry and watches) holds a pooled connection for its session lock, and
+ * a rebuild another: pg's default of 10 left none for requests once there were eight projections.
+ */
+const EMBEDDED_POOL_SIZE = 20;
+
 export async function openEmbeddedInfrastructure(database: EmbeddedDatabase): Promise<Infrastructure> {
   const lock = await lockDatabase(database);
   try {
     const sql: SqlClient =
       'postgresUrl' in database
-        ? new PgPoolClient({ connectionString: database.postgresUrl })
+        ? new PgPoolClient({ connectionString: database.postgresUrl, max: EMBEDDED_POOL_SIZE })
         : await PgliteClient.open(database.pgliteDir ?? undefined);
     const store = new PostgresEventStore(sql, { appenders: 'this-process' });
     await store.migrate();

@@ -72,7 +72,7 @@ function projectionsAdminSuite(backend: string, openDatabase: () => Promise<Data
       expect((await service.request('POST', '/sms/ingest', { body: { sender: '3737', body: easypaisa }, ...withKey() })).status).toBe(200);
       await waitUntil(async () => (await projections()).every((status) => status.lag_events === 0), 30_000);
       const statuses = await projections();
-      expect(statuses.map((status) => status.name)).toEqual(['payments', 'sms', 'tenant_daily', 'sms_hourly', 'forwarders', 'ledgers', 'alerts']);
+      expect(statuses.map((status) => status.name)).toEqual(['payments', 'sms', 'tenant_daily', 'sms_hourly', 'forwarders', 'ledgers', 'alerts', 'payment_links']);
       for (const status of statuses) {
         expect(status).toEqual({ name: status.name, checkpoint: expect.stringMatching(CHECKPOINT), lag_events: 0, lag_seconds: 0, rebuild: null });
       }

@@ -482,7 +482,7 @@ onPgliteAndPostgres((backend, open) => {
           expect(links.sort(byKey((row) => String(row.link_id)))).toEqual(expected.links);
           expect(payments.sort(byKey((row) => String(row.payment_id)))).toEqual(expected.payments);
         }),
-        { numRuns: 12 },
+        { numRuns: 5 },
       );
     }, 180_000);
 

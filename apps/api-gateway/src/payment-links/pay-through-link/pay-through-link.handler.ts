@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Gateway, Paisa, paisaToPkr, paymentLinkStream } from '@pvs/contracts';
-import { EVENT_STORE, EventStore, ExpectedVersionConflictError, UnitOfWork, handleCommand } from '@pvs/event-store';
+import { Gateway, Paisa, awaitingStream, paisaToPkr, paymentLinkStream, paymentStream } from '@pvs/contracts';
+import { APPEND_SIGNALS, AppendSignals, CurrentStreams, EVENT_STORE, EventStore, ExpectedVersionConflictError, UnitOfWork, foldStream, handleCommand } from '@pvs/event-store';
 import { CLOCK, Clock } from '@pvs/runtime';
-import { PaymentLink, Tenant, paymentLinkDecider } from '@pvs/domain';
+import { PaymentLink, Tenant, paymentDecider, paymentLinkDecider } from '@pvs/domain';
+import { GATEWAY_CONFIG, GatewayConfig } from '../../gateway-config';
 import { Registration, RegisterPaymentIntentHandler } from '../../payments/register-payment-intent/register-payment-intent.handler';
 import { PayProblem } from '../pay-page/texts';
 
@@ -21,6 +22,8 @@ export type LinkPaymentResult = { readonly ok: true; readonly registration: Regi
 
 /** Two payers on one link at once collide on its stream: each tries again on the link as it has become. */
 const ATTEMPTS = 5;
+/** How often the wait for a decision looks again when no append woke it. */
+const POLL_MS = 25;
 
 /**
  * A payment registered through a link's page: the intent, through the API's own path, and the link's use, committed
@@ -30,11 +33,17 @@ const ATTEMPTS = 5;
  */
 @Injectable()
 export class PayThroughLinkHandler {
+  private readonly streams: CurrentStreams;
+
   constructor(
     @Inject(EVENT_STORE) private readonly events: EventStore,
+    @Inject(APPEND_SIGNALS) private readonly signals: AppendSignals,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly intents: RegisterPaymentIntentHandler,
-  ) {}
+  ) {
+    this.streams = new CurrentStreams(events);
+  }
 
   async pay(tenant: Tenant, link: PaymentLink, submission: PayerSubmission, correlationId: string): Promise<LinkPaymentResult> {
     const amountPaisa = submission.amountPaisa ?? link.amount.amountPaisa;
@@ -61,13 +70,29 @@ export class PayThroughLinkHandler {
       if (!use.ok) return { ok: false, problem: use.refusal.kind === 'conflict' ? 'link_closed' : 'try_again' };
       // A reference the tenant registered otherwise is not the payer's to claim.
       if (!created && use.events.length > 0) return { ok: false, problem: 'already_registered' };
+      // The payer's SMS came first: the matcher decides as soon as the intent is in the log.
+      const proved = created && (await unit.readStream(awaitingStream(payment.uuid))).length > 0;
       try {
         if (unit.stagedEvents > 0) await unit.commit();
+        if (proved) await this.decided(payment.uuid);
         return { ok: true, registration: registration.value };
       } catch (error) {
         if (!(error instanceof ExpectedVersionConflictError)) throw error;
       }
     }
     return { ok: false, problem: 'try_again' };
+  }
+
+  /** Waits, within the bound the SMS ingest waits too, for the matcher's word on a payment: the page then tells the payer at once. */
+  private async decided(paymentId: string): Promise<void> {
+    const deadline = Date.now() + this.config.smsDecisionWaitMs;
+    let seen = this.signals.appendsSignalled();
+    for (;;) {
+      const { state } = foldStream(await this.streams.read(paymentStream(paymentId)), paymentDecider);
+      const remaining = deadline - Date.now();
+      if (state?.status !== 'pending' || remaining <= 0) return;
+      await this.signals.waitForAppend(Math.min(POLL_MS, remaining), seen);
+      seen = this.signals.appendsSignalled();
+    }
   }
 }
