@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, HttpException, HttpStatus, Inject, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { FastifyRequest } from 'fastify';
+import { CLOCK, Clock } from '@pvs/runtime';
 import { PaymentLinkViews } from '@pvs/read-model';
 import { PAYMENT_LINK_NOT_FOUND, Principal, paymentBlock } from '@pvs/domain';
 import { TENANT_DIRECTORY, TenantDirectory } from '@pvs/tenants';
@@ -26,6 +27,7 @@ export class AdminPaymentLinksHttpController {
     @Inject(PAYMENT_LINK_VIEWS) private readonly views: PaymentLinkViews,
     private readonly pageViews: PageViews,
     private readonly origin: PublicOrigin,
+    @Inject(CLOCK) private readonly clock: Clock,
     private readonly creation: CreatePaymentLinkHandler,
     private readonly disabling: DisablePaymentLinkHandler,
     private readonly links: PaymentLinkReader,
@@ -44,7 +46,7 @@ export class AdminPaymentLinksHttpController {
     const blocked = paymentBlock(tenant);
     if (blocked) throw new HttpException(blocked, HttpStatus.PAYMENT_REQUIRED);
     const link = valueOf(await this.creation.create(tenant, body, `operator:${by.name}`, request.id));
-    return { success: true, data: PaymentLinkResponse.of(link, this.origin.of(request), new Date()) };
+    return { success: true, data: PaymentLinkResponse.of(link, this.origin.of(request), this.clock.now()) };
   }
 
   @Get(':id')
@@ -54,7 +56,7 @@ export class AdminPaymentLinksHttpController {
   async show(@Param('id', new UuidOrNotFoundPipe('Payment link')) id: string, @Req() request: FastifyRequest) {
     const link = await this.links.byId(id);
     if (!link) throw new RefusedError({ kind: 'not_found', message: PAYMENT_LINK_NOT_FOUND });
-    return { success: true, data: PaymentLinkResponse.of(link, this.origin.of(request), new Date()) };
+    return { success: true, data: PaymentLinkResponse.of(link, this.origin.of(request), this.clock.now()) };
   }
 
   @Post(':id/disable')
@@ -66,7 +68,7 @@ export class AdminPaymentLinksHttpController {
     const found = await this.links.byId(id);
     if (!found) throw new RefusedError({ kind: 'not_found', message: PAYMENT_LINK_NOT_FOUND });
     const link = valueOf(await this.disabling.disable(found.tenantId, id, `operator:${by.name}`, request.id));
-    return { success: true, data: PaymentLinkResponse.of(link, this.origin.of(request), new Date()) };
+    return { success: true, data: PaymentLinkResponse.of(link, this.origin.of(request), this.clock.now()) };
   }
 
   @Get()
@@ -78,7 +80,7 @@ export class AdminPaymentLinksHttpController {
   async list(@Query('tenant_id') tenantId: string | undefined, @Query('limit') limit: string | undefined, @Req() request: FastifyRequest) {
     const links = await this.views.list({ tenantId: optionalUuidParam('tenant_id', tenantId), limit: limitParam(limit) });
     const opens = await this.pageViews.of(links.map((link) => link.linkId));
-    const now = new Date();
+    const now = this.clock.now();
     return { success: true, data: links.map((link) => ListedPaymentLinkResponse.ofListed(link, opens.get(link.linkId), this.origin.of(request), now)) };
   }
 }

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { ReturnVerificationError, verifyReturn } from '@pvs/client';
-import { TestService, TestTenant, WebhookReceiver, startTestService } from '@pvs/embedded/testing';
+import { TestService, TestTenant, WebhookReceiver, movableClock, startTestService } from '@pvs/embedded/testing';
 import { JAZZCASH_ACCOUNT, jazzCashCredit, randomTransactionId, waitUntil } from '@pvs/testing';
 
 const METRICS_TOKEN = randomBytes(24).toString('base64url');
@@ -219,5 +219,27 @@ describe('payment links (embedded)', () => {
     for (let i = 0; i < 11; i++) answers.push((await post(`/pay/${link.code}`, { gateway: 'wallet_one', transaction_id: randomTransactionId() }, '198.51.100.77')).status);
     expect(answers.slice(0, 10).every((status) => status === 303)).toBe(true);
     expect(answers[10]).toBe(429);
+  });
+});
+
+describe('payment links on the service’s clock', () => {
+  const clock = movableClock();
+  let service: TestService;
+
+  beforeAll(async () => {
+    service = await startTestService({ clock });
+  }, 60_000);
+
+  afterAll(() => service?.close());
+
+  it('says a link has expired in the API exactly when its page does, both on the service’s clock', async () => {
+    const shop = await service.createTenant({ name: 'Clocked Shop' });
+    const key = { 'x-api-key': shop.apiKey };
+    const created = await service.request('POST', '/payment-links', { body: { amount: 100, expires_at: new Date(clock.now().getTime() + 3_600_000).toISOString() }, headers: key });
+    const { id, code } = created.body.data;
+    clock.advance(2 * 3_600_000);
+    expect((await fetch(`${new URL(service.baseUrl).origin}/pay/${code}`)).status).toBe(410);
+    expect((await service.request('GET', `/payment-links/${id}`, { headers: key })).body.data.status).toBe('expired');
+    expect((await service.admin('GET', `/admin/payment-links/${id}`)).body.data.status).toBe('expired');
   });
 });

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { Throttle } from '@nestjs/throttler';
 import { FastifyRequest } from 'fastify';
+import { CLOCK, Clock } from '@pvs/runtime';
 import { Tenant } from '@pvs/domain';
 import { ApiKeyGuard } from '../auth/api-key.guard';
 import { CurrentTenant } from '../auth/current-tenant.decorator';
@@ -30,6 +31,7 @@ export class PaymentLinksHttpController {
     private readonly disabling: DisablePaymentLinkHandler,
     private readonly links: PaymentLinkReader,
     private readonly origin: PublicOrigin,
+    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(PAYMENT_LINK_VIEWS) private readonly views: PaymentLinkViews,
     private readonly pageViews: PageViews,
   ) {}
@@ -44,7 +46,7 @@ export class PaymentLinksHttpController {
   async list(@CurrentTenant() tenant: Tenant, @Query('limit') limit: string | undefined, @Req() request: FastifyRequest) {
     const links = await this.views.list({ tenantId: tenant.id, limit: limitParam(limit) });
     const opens = await this.pageViews.of(links.map((link) => link.linkId));
-    const now = new Date();
+    const now = this.clock.now();
     return { success: true, data: links.map((link) => ListedPaymentLinkResponse.ofListed(link, opens.get(link.linkId), this.origin.of(request), now)) };
   }
 
@@ -58,7 +60,7 @@ export class PaymentLinksHttpController {
   @Throttle({ default: RATE_LIMITS.verify })
   async create(@CurrentTenant() tenant: Tenant, @Body() body: CreatePaymentLinkRequest, @Req() request: FastifyRequest) {
     const link = valueOf(await this.creation.create(tenant, body, 'merchant', request.id));
-    return { success: true, data: PaymentLinkResponse.of(link, this.origin.of(request), new Date()) };
+    return { success: true, data: PaymentLinkResponse.of(link, this.origin.of(request), this.clock.now()) };
   }
 
   @Get(':id')
@@ -70,7 +72,7 @@ export class PaymentLinksHttpController {
   @Throttle({ default: RATE_LIMITS.status })
   async show(@CurrentTenant() tenant: Tenant, @Param('id', new UuidOrNotFoundPipe('Payment link')) id: string, @Req() request: FastifyRequest) {
     const link = valueOf(await this.links.ofTenant(tenant.id, id));
-    return { success: true, data: PaymentLinkResponse.of(link, this.origin.of(request), new Date()) };
+    return { success: true, data: PaymentLinkResponse.of(link, this.origin.of(request), this.clock.now()) };
   }
 
   @Get(':id/payments')
@@ -97,6 +99,6 @@ export class PaymentLinksHttpController {
   @Throttle({ default: RATE_LIMITS.verify })
   async disable(@CurrentTenant() tenant: Tenant, @Param('id', new UuidOrNotFoundPipe('Payment link')) id: string, @Req() request: FastifyRequest) {
     const link = valueOf(await this.disabling.disable(tenant.id, id, 'merchant', request.id));
-    return { success: true, data: PaymentLinkResponse.of(link, this.origin.of(request), new Date()) };
+    return { success: true, data: PaymentLinkResponse.of(link, this.origin.of(request), this.clock.now()) };
   }
 }
