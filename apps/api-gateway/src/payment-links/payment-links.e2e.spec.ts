@@ -204,6 +204,34 @@ describe('payment links (embedded)', () => {
     expect((await open(`/pay/${link.code}/raast-qr.svg`)).status).toBe(404);
   });
 
+  it('answers malformed submissions and addresses with a 4xx, never a 500, and registers nothing', async () => {
+    const link = await createLink({ min_amount: 10, max_amount: 500, gateways: ['wallet_one'] });
+    const page = `${origin()}/pay/${link.code}`;
+    const send = async (body: string, type: string) => (await fetch(page, { method: 'POST', headers: { 'content-type': type }, body, redirect: 'manual' })).status;
+    expect(await send('[1,2]', 'application/json')).toBe(422);
+    expect(await send('null', 'application/json')).toBe(422);
+    expect(await send('{"transaction_id":{"$ne":1},"amount":"50"}', 'application/json')).toBe(422);
+    expect(await send('{broken', 'application/json')).toBe(400);
+    expect(await send('transaction_id=123', 'text/plain')).toBe(415);
+    for (const fields of [
+      { transaction_id: 'TID\u202E123', amount: '50' },
+      { transaction_id: 'x'.repeat(65), amount: '50' },
+      { transaction_id: randomTransactionId(), amount: 'NaN' },
+      { transaction_id: randomTransactionId(), amount: '1e2' },
+      { transaction_id: randomTransactionId(), amount: '50.001' },
+      { transaction_id: randomTransactionId(), amount: '9'.repeat(400) },
+      { transaction_id: randomTransactionId(), amount: '50', phone: '0300-12345678901234567' },
+      { transaction_id: randomTransactionId(), amount: '50', name: 'Sana\u0000' },
+    ]) {
+      expect({ fields, status: (await post(`/pay/${link.code}`, fields)).status }).toEqual({ fields, status: 422 });
+    }
+    expect((await open(`/pay/${link.code.toUpperCase()}`)).status).toBe(404);
+    expect((await open(`/pay/${link.code}/payments/not-a-uuid`)).status).toBe(404);
+    expect((await open(`/pay/${link.code}/payments/00000000-0000-4000-8000-000000000000/status`)).status).toBe(404);
+    expect((await open(`/pay/${link.code}?lang=ur&lang=en`)).status).toBe(200);
+    expect((await service.request('GET', `/payment-links/${link.id}`, { headers: { 'x-api-key': shop.apiKey } })).body.data.uses).toBe(0);
+  });
+
   it('speaks Urdu, right to left, when asked', async () => {
     const link = await createLink({ amount: 800 });
     const page = await open(`/pay/${link.code}?lang=ur`);
