@@ -213,7 +213,7 @@ describe('payment links (embedded)', () => {
     expect(await send('{"transaction_id":{"$ne":1},"amount":"50"}', 'application/json')).toBe(422);
     expect(await send('{broken', 'application/json')).toBe(400);
     expect(await send('transaction_id=123', 'text/plain')).toBe(415);
-    for (const fields of [
+    const malformed: Record<string, string>[] = [
       { transaction_id: 'TID\u202E123', amount: '50' },
       { transaction_id: 'x'.repeat(65), amount: '50' },
       { transaction_id: randomTransactionId(), amount: 'NaN' },
@@ -222,7 +222,8 @@ describe('payment links (embedded)', () => {
       { transaction_id: randomTransactionId(), amount: '9'.repeat(400) },
       { transaction_id: randomTransactionId(), amount: '50', phone: '0300-12345678901234567' },
       { transaction_id: randomTransactionId(), amount: '50', name: 'Sana\u0000' },
-    ]) {
+    ];
+    for (const fields of malformed) {
       expect({ fields, status: (await post(`/pay/${link.code}`, fields)).status }).toEqual({ fields, status: 422 });
     }
     expect((await open(`/pay/${link.code.toUpperCase()}`)).status).toBe(404);

@@ -1,32 +1,19 @@
 import {
-  PAYMENT_APPROVED,
-  PAYMENT_EXPIRED,
-  PAYMENT_FLAGGED_FOR_REVIEW,
   PAYMENT_LINK_CREATED,
   PAYMENT_LINK_DISABLED,
   PAYMENT_LINK_USED,
-  PAYMENT_REJECTED,
-  PAYMENT_VERIFIED,
   PaymentLinkEvent,
   PaymentStatus,
   isPaymentDecision,
   isPaymentLinkEvent,
 } from '@pvs/contracts';
+import { paymentDecision } from '@pvs/domain';
 import { RecordedEvent } from '@pvs/event-store';
 import { PAYMENT_LINKS_PROJECTION, TablesOf } from '@pvs/read-model';
 import { SqlExecutor } from '@pvs/sql';
 import { Projection } from '../projections/projection';
 
 type Tables = TablesOf<typeof PAYMENT_LINKS_PROJECTION>;
-
-/** What each decision leaves a payment as. */
-const STATUS_AFTER: Readonly<Record<string, PaymentStatus>> = {
-  [PAYMENT_VERIFIED]: 'verified',
-  [PAYMENT_APPROVED]: 'verified',
-  [PAYMENT_FLAGGED_FOR_REVIEW]: 'manual_review',
-  [PAYMENT_EXPIRED]: 'failed',
-  [PAYMENT_REJECTED]: 'failed',
-};
 
 async function applyLink(tx: SqlExecutor, event: RecordedEvent<PaymentLinkEvent>, tables: Tables): Promise<void> {
   const version = event.streamVersion;
@@ -79,7 +66,7 @@ export const paymentLinksProjection: Projection<Tables> = {
   async apply(tx, events, tables): Promise<void> {
     for (const event of events) {
       if (isPaymentLinkEvent(event)) await applyLink(tx, event, tables);
-      else if (isPaymentDecision(event)) await applyDecision(tx, event.data.paymentId, STATUS_AFTER[event.type], event.streamVersion, tables);
+      else if (isPaymentDecision(event)) await applyDecision(tx, event.data.paymentId, paymentDecision(event).status, event.streamVersion, tables);
     }
   },
 };
