@@ -5,6 +5,7 @@ import { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fas
 import { IncomingMessage } from 'node:http';
 import { METRICS, Metrics } from '@pvs/observability';
 import { serveAdminPage } from '../admin-page/admin-page';
+import { serveMerchantPage } from '../merchant-page/merchant-page';
 import { servePayAssets } from '../payment-links/pay-page/pay-assets';
 import { PAY_FORM_ROUTE } from '../payment-links/pay-page/pay-page.view';
 import { BODY_LIMIT_BYTES, GATEWAY_CONFIG, GatewayConfig } from '../gateway-config';
@@ -78,6 +79,7 @@ export function configureHttpServer(app: INestApplication): void {
   guardDocs(fastify, config);
   serveOpenApi(app, document);
   serveAdminPage(fastify);
+  serveMerchantPage(fastify);
   servePayAssets(fastify);
 }
 

@@ -3,7 +3,7 @@ import { PAYMENT_LINK_CREATED, PAYMENT_LINK_DISABLED, PAYMENT_LINK_USED, Payment
 import { Refusal, fold } from '../decider';
 import { DeciderSpecification } from '../testing/decider-specification';
 import { amountToPay, linkAvailability } from './availability';
-import { LinkPayment, PAYMENT_LINK_NOT_FOUND, PaymentLinkCommand, decidePaymentLink, paymentLinkDecider } from './decide';
+import { LinkPayment, PaymentLinkCommand, decidePaymentLink, paymentLinkDecider } from './decide';
 import { evolvePaymentLink } from './evolve';
 
 const LINK_ID = '0b7d2c5e-9a41-5f3e-8c6d-2e4f6a8b0c1d';
@@ -75,8 +75,9 @@ describe('decidePaymentLink', () => {
 
   it.each<[string, PaymentLinkEvent[], PaymentLinkCommand, Refusal]>([
     ['Create again', [created()], create(), conflict('Payment link already exists')],
-    ['Use a link never created', [], use(payment(P1)), { kind: 'not_found', message: PAYMENT_LINK_NOT_FOUND }],
-    ['Disable a link never created', [], disable(), { kind: 'not_found', message: PAYMENT_LINK_NOT_FOUND }],
+    // The words the API answers with its 404.
+    ['Use a link never created', [], use(payment(P1)), { kind: 'not_found', message: 'Payment link not found' }],
+    ['Disable a link never created', [], disable(), { kind: 'not_found', message: 'Payment link not found' }],
     ['Use a disabled link', [created(), disabled()], use(payment(P1)), conflict('This payment link no longer takes payments')],
     ['Use an expired link', [created()], use(payment(P1), new Date(EXPIRES_AT)), conflict('This payment link has expired')],
     ['Use a single-use link twice', [created(), used(P1)], use(payment(P2)), conflict('This payment link has been used')],

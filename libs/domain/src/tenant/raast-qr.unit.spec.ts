@@ -38,12 +38,14 @@ describe('raastQrProblem', () => {
 
   it.each([
     ['text with a line break', `${PAYLOAD}\n`, 'raast_qr must be the QR payload as printable ASCII text'],
+    ['a control character before the payload', `\u0007${PAYLOAD}`, 'raast_qr must be the QR payload as printable ASCII text'],
     ['Urdu text', 'راست', 'raast_qr must be the QR payload as printable ASCII text'],
     ['an empty text', '', 'raast_qr must be the QR payload as printable ASCII text'],
     ['a payload too long', `000201${'0'.repeat(MAX_RAAST_QR_LENGTH)}`, `raast_qr must be at most ${MAX_RAAST_QR_LENGTH} characters`],
     ['a URL', 'https://bank.example/pay/123', 'raast_qr must be an EMVCo QR payload, starting 000201'],
     ['a payload without a checksum', BODY.slice(0, -4), 'raast_qr must end with its checksum (6304 and four hex digits)'],
     ['a checksum that is not hex', `${BODY}12G4`, 'raast_qr must end with its checksum (6304 and four hex digits)'],
+    ['text after its checksum', `${PAYLOAD}00`, 'raast_qr must end with its checksum (6304 and four hex digits)'],
   ])('refuses %s', (_, payload, problem) => {
     expect(raastQrProblem(payload)).toBe(problem);
   });

@@ -1,5 +1,6 @@
 // The operators' console. Plain browser JavaScript, no build step; every text goes in as a text node.
-const API = '/api/v1';
+import { ApiError, ago, badge, callApi, clockTime, dash, dateTime, duration, empty, h, linkAmount, linkConversion, linkRequest, linkStatus, linkUses, number, onSignIn, percent, pkr, rupees, showSignIn, table } from './page-kit.js';
+
 const REFRESH_MS = 5000;
 const REVIEW_LIMIT = 200;
 const DEAD_LIMIT = 1000;
@@ -11,13 +12,6 @@ const STATUSES = ['verified', 'manual_review', 'pending', 'failed'];
 const STATUS_LABELS = { verified: 'Verified', manual_review: 'In review', pending: 'Pending', failed: 'Failed' };
 const GATEWAYS = ['wallet_one', 'wallet_two', 'bank'];
 const GATEWAY_LABELS = { wallet_one: 'Wallet one', wallet_two: 'Wallet two', bank: 'Bank' };
-
-class ApiError extends Error {
-  constructor(status, message) {
-    super(message);
-    this.status = status;
-  }
-}
 
 const session = {
   get token() {
@@ -35,71 +29,8 @@ const session = {
   },
 };
 
-async function api(path, { method = 'GET', body, token = session.token } = {}) {
-  let response;
-  try {
-    response = await fetch(`${API}${path}`, {
-      method,
-      cache: 'no-store',
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    throw new ApiError(0, 'The service did not answer.');
-  }
-  const payload = await response.json().catch(() => null);
-  if (response.ok && payload?.success === true) return payload.data;
-  throw new ApiError(response.status, typeof payload?.message === 'string' ? payload.message : `Unexpected answer (HTTP ${response.status}).`);
-}
-
-/** Builds an element; strings become text nodes, never markup. */
-function h(tag, attributes = {}, ...children) {
-  const element = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (name.startsWith('on')) element.addEventListener(name.slice(2), value);
-    else element.setAttribute(name, value === true ? '' : String(value));
-  }
-  element.append(...children.flat().filter((child) => child !== null && child !== undefined && child !== false));
-  return element;
-}
-
-const number = new Intl.NumberFormat('en-PK');
-const rupees = new Intl.NumberFormat('en-PK', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const dash = '—';
-const pkr = (amount) => (amount === null || amount === undefined ? dash : `Rs ${rupees.format(amount)}`);
-const percent = (rate) => (rate === null || rate === undefined ? dash : `${(rate * 100).toFixed(1)} %`);
-const clockTime = (date) => date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-const dateTime = (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-function duration(seconds) {
-  if (seconds === null || seconds === undefined) return dash;
-  if (seconds > 0 && seconds < 0.1) return '< 0.1 s';
-  if (seconds < 10 && !Number.isInteger(seconds)) return `${seconds.toFixed(1)} s`;
-  if (seconds < 60) return `${Math.round(seconds)} s`;
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
-  return `${Math.floor(seconds / 3600)} h ${Math.round((seconds % 3600) / 60)} min`;
-}
-
-function ago(iso) {
-  const seconds = Math.max(0, (Date.now() - new Date(iso).getTime()) / 1000);
-  return seconds < 5 ? 'just now' : `${duration(Math.round(seconds))} ago`;
-}
-
-const badge = (tone, text) => h('span', { class: `badge ${tone}` }, text);
-const empty = (text) => h('p', { class: 'empty' }, text);
-const table = (className, headings, rows, footer) =>
-  h(
-    'div',
-    { class: 'table-wrap' },
-    h(
-      'table',
-      { class: `data ${className}` },
-      h('thead', {}, h('tr', {}, headings.map(([text, cls]) => h('th', { scope: 'col', class: cls }, text)))),
-      h('tbody', {}, rows),
-      footer && h('tfoot', {}, footer),
-    ),
-  );
+/** The admin API with the operator's token. */
+const api = (path, { method, body, token = session.token } = {}) => callApi(path, { method, body, headers: { authorization: `Bearer ${token}` } });
 
 /**
  * A table whose rows live across refreshes (a note being typed, a button pressed stay as they are): rows of items
@@ -732,8 +663,6 @@ function renderForwarders(body, forwarders, meta) {
 // ---- Payment links ---------------------------------------------------------------------------
 
 const LINK_LIMIT = 200;
-const LINK_TONES = { open: 'ok', disabled: 'muted', expired: 'muted', used_up: 'muted' };
-const LINK_STATES = { open: 'open', disabled: 'disabled', expired: 'expired', used_up: 'used' };
 
 async function loadLinks() {
   const [links, tenants] = await Promise.all([api(`/admin/payment-links?limit=${LINK_LIMIT}`), loadTenants().catch(() => null)]);
@@ -742,18 +671,17 @@ async function loadLinks() {
 }
 
 function linkRow(link) {
-  const amount = link.amount === null ? `${pkr(link.min_amount)} – ${pkr(link.max_amount)}` : pkr(link.amount);
   return h(
     'tr',
     { 'data-link': link.id },
     h('th', { scope: 'row' }, h('a', { href: link.url, rel: 'noreferrer', target: '_blank' }, link.description ?? link.code), h('span', { class: 'sub' }, link.code)),
     h('td', {}, tenantNames.get(link.tenant_id) ?? link.tenant_id),
-    h('td', {}, badge(LINK_TONES[link.status] ?? 'muted', LINK_STATES[link.status] ?? link.status)),
-    h('td', { class: 'num' }, amount),
+    h('td', {}, linkStatus(link)),
+    h('td', { class: 'num' }, linkAmount(link)),
     h('td', { class: 'num', 'data-col': 'opened' }, number.format(link.opened)),
-    h('td', { class: 'num', 'data-col': 'uses' }, link.max_uses === null ? number.format(link.uses) : `${number.format(link.uses)} / ${number.format(link.max_uses)}`),
+    h('td', { class: 'num', 'data-col': 'uses' }, linkUses(link)),
     h('td', { class: 'num', 'data-col': 'verified' }, number.format(link.verified)),
-    h('td', { class: 'num', 'data-col': 'conversion' }, link.opened > 0 ? percent(link.verified / link.opened) : dash),
+    h('td', { class: 'num', 'data-col': 'conversion' }, linkConversion(link)),
     h('td', {}, link.expires_at ? dateTime(link.expires_at) : dash),
   );
 }
@@ -771,8 +699,7 @@ function linkForm(tenants) {
     event.preventDefault();
     button.disabled = true;
     try {
-      const body = { tenant_id: tenant.value, description: description.value.trim() || undefined, max_uses: single.checked ? 1 : undefined };
-      if (amount.value.trim()) body.amount = Number(amount.value.trim().replace(/,/g, ''));
+      const body = { tenant_id: tenant.value, ...linkRequest({ amount: amount.value, description: description.value, singleUse: single.checked }) };
       const link = await api('/admin/payment-links', { method: 'POST', body });
       result.replaceChildren('Created: ', h('a', { href: link.url, rel: 'noreferrer', target: '_blank' }, link.url));
       form.reset();
@@ -918,41 +845,17 @@ function signOut(message) {
   cycle += 1;
   clearTimeout(timer);
   session.forgetToken();
-  document.getElementById('console').hidden = true;
-  document.getElementById('session').hidden = true;
-  const form = document.getElementById('sign-in-form');
-  form.token.value = '';
-  const problem = document.getElementById('sign-in-error');
-  problem.textContent = message ?? '';
-  problem.hidden = !message;
-  document.getElementById('sign-in').hidden = false;
-  form.token.focus();
+  showSignIn('token', message);
 }
 
-async function signIn(event) {
-  event.preventDefault();
-  const form = event.currentTarget;
-  const token = form.token.value.trim();
-  let operator;
-  const button = form.querySelector('button[type="submit"]');
-  const problem = document.getElementById('sign-in-error');
-  button.disabled = true;
-  problem.hidden = true;
-  try {
-    operator = (await api('/admin/operators/me', { token })).name;
-  } catch (error) {
-    problem.textContent = error.status === 401 ? 'That operator token was refused. Check it and try again.' : error.message;
-    problem.hidden = false;
-    form.token.select();
-    return;
-  } finally {
-    button.disabled = false;
-  }
-  session.save(token, operator);
-  showConsole();
-}
-
-document.getElementById('sign-in-form').addEventListener('submit', signIn);
+onSignIn('token', {
+  check: async (token) => (await api('/admin/operators/me', { token })).name,
+  refused: 'That operator token was refused. Check it and try again.',
+  signedIn: (token, operator) => {
+    session.save(token, operator);
+    showConsole();
+  },
+});
 document.getElementById('sign-out').addEventListener('click', () => signOut());
 if (session.token && session.operator) showConsole();
 else signOut();
