@@ -17,3 +17,4 @@ export * from './events/alerts';
 export * from './events/payment-links';
 export * from './events/domain-event';
 export * from './events/schemas';
+export * from './events/data-classes';
