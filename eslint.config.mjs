@@ -37,6 +37,7 @@ const TABLE_OWNERS = [
   { prefix: 'rt_', owner: 'apps/matcher', writers: ['apps/matcher/src/matcher-schema.ts'] },
   { prefix: 'wh_', owner: 'apps/notifier', writers: ['apps/notifier/src/', 'libs/webhook-deliveries/src/schema.ts'] },
   { prefix: 'gw_', owner: 'apps/api-gateway', writers: ['apps/api-gateway/src/'] },
+  { prefix: 'pd_', owner: 'libs/payer-data', writers: ['libs/payer-data/src/'] },
   { prefix: 'schema_migrations', owner: 'libs/sql', writers: ['libs/sql/src/'] },
 ];
 
