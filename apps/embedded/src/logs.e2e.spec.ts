@@ -119,3 +119,46 @@ describe('structured logs (embedded, captured in memory)', () => {
     expect(entries.filter((entry) => entry.msg === 'request').length).toBeGreaterThanOrEqual(15);
   });
 });
+
+describe('payer data in the logs (embedded, debug level, captured in memory)', () => {
+  const logs = new LogCapture();
+  let service: TestService;
+  const payer = { name: 'ZARMEENA QURESHI', phone: '03451239876', sender: '03219876543' };
+
+  beforeAll(async () => {
+    service = await startTestService({ logDestination: logs, logLevel: 'debug', trustProxy: true });
+  });
+
+  afterAll(() => service?.close());
+
+  it('logs no SMS body, payer name or payer number on any path: a credit read, one not matched, a non-payment, a payment link paid', async () => {
+    const shop = await service.createTenant({});
+    const key = { 'x-api-key': shop.apiKey };
+    const reference = randomTransactionId();
+    await service.request('POST', '/payments/verify', { body: { gateway: 'wallet_one', transaction_reference: reference, amount: 500, sender_source: payer.sender }, headers: key });
+    const bodies = [
+      `You have received Rs 500.00 from ${payer.name} ${payer.phone} in your JazzCash account. TID: ${reference}`,
+      `You have received Rs 700.00 from ${payer.name} ${payer.phone} in your JazzCash account. TID: ${randomTransactionId()}`,
+      `Dear ${payer.name}, your OTP is 482913. Do not share it. Call ${payer.phone} for help.`,
+      jazzCashCredit({ reference: randomTransactionId(), amount: '1.00' }),
+    ];
+    for (const body of bodies) await service.request('POST', '/sms/ingest', { body: { sender: '8558', body }, headers: key });
+    const link = (await service.request('POST', '/payment-links', { body: { amount: 900 }, headers: key })).body.data;
+    const paid = await fetch(`${new URL(service.baseUrl).origin}/pay/${link.code}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '198.51.100.9' },
+      body: new URLSearchParams({ gateway: 'wallet_one', transaction_id: randomTransactionId(), name: payer.name, phone: payer.phone }).toString(),
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    await waitUntil(() => logs.find({ context: 'Matcher' }).length >= 2);
+
+    // Enough was logged at debug level for a leak to show, had there been one.
+    expect(logs.lines.length).toBeGreaterThan(20);
+    const text = logs.text.toLowerCase();
+    const phoneDigits = (phone: string) => [phone, phone.slice(1), `92${phone.slice(1)}`];
+    for (const secret of [...bodies, payer.name, ...payer.name.split(' '), ...phoneDigits(payer.phone), ...phoneDigits(payer.sender)]) {
+      expect([secret, text.includes(secret.toLowerCase())]).toEqual([secret, false]);
+    }
+  });
+});
