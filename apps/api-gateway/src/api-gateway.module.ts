@@ -1,6 +1,7 @@
 import { DynamicModule, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { ThrottlerModule, ThrottlerStorage } from '@nestjs/throttler';
 import { METRICS, Metrics } from '@pvs/observability';
+import { PAYER_DATA_VAULT, PayerDataVault, payerDataMigrations } from '@pvs/payer-data';
 import { PROJECTION_STATUSES, ProjectionStatuses, SMS_HOURLY_VIEWS, SmsHourlyViews, AlertViews } from '@pvs/read-model';
 import { CLOCK, Clock, ConfigError, GATEWAY_DATABASE, THROTTLER_STORAGE } from '@pvs/runtime';
 import { SqlClient, migrate } from '@pvs/sql';
@@ -44,6 +45,7 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     @Inject(GATEWAY_DATABASE) private readonly database: SqlClient,
+    @Inject(PAYER_DATA_VAULT) private readonly payerData: PayerDataVault,
   ) {}
 
   static register(config: GatewayConfig): DynamicModule {
@@ -76,17 +78,23 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
 
   async onApplicationBootstrap(): Promise<void> {
     await migrate(this.database, gatewayMigrations);
+    await migrate(this.database, payerDataMigrations);
     this.metrics.projectionLag.track(() => this.projections.all());
     this.metrics.smsHours.track(() => this.smsHours.lastHours(this.clock.now(), 48));
     this.metrics.alerts.track(() => this.alerts.openCounts());
     await this.tenants.start();
     await this.learnedTemplates.start();
     await this.forwarders.start();
-    const mismatch = secretsKeyMismatch(this.tenants.all(), this.config.secretBox);
+    const mismatch = secretsKeyMismatch(this.tenants.all(), this.config.secretBox) ?? (await this.payerDataKeysMismatch());
     if (mismatch) {
       await this.stopFollowing();
       throw new ConfigError('SECRETS_KEY', mismatch);
     }
+  }
+
+  private async payerDataKeysMismatch(): Promise<string | null> {
+    const problem = await this.payerData.keyRingProblem();
+    return problem && `does not open the payer data keys (${problem}): start with the key they were sealed under in SECRETS_PREVIOUS_KEYS, then reseal`;
   }
 
   onApplicationShutdown(): Promise<void> {

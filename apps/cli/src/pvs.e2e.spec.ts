@@ -239,7 +239,7 @@ describe('pvs, the operators CLI, against the whole service over HTTP', () => {
     expect(first.stdout).toMatch(/key\W+[0-9a-f]{16}/);
     expect(first.stderr).toContain('the old key can be dropped from SECRETS_PREVIOUS_KEYS');
     const second = await pvsJson(['secrets', 'rotate-key']);
-    expect(second).toEqual({ key: expect.stringMatching(/^[0-9a-f]{16}$/), resealed: 0, unchanged: expect.any(Number) });
+    expect(second).toEqual({ key: expect.stringMatching(/^[0-9a-f]{16}$/), resealed: 0, unchanged: expect.any(Number), payer_data_keys: 0 });
   });
 
   it('shows a payment with its full event history', async () => {

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { GatewaySettings, loadGatewaySettings } from '@pvs/api-gateway';
-import { MatcherConfig, loadMatcherSettings } from '@pvs/matcher';
+import { MatcherSettings, loadMatcherSettings } from '@pvs/matcher';
 import { NotifierSettings, loadNotifierSettings } from '@pvs/notifier';
 import { ConfigError, Env, EnvReader, listensOnLoopbackOnly, previousSecretsKeys, readMetricsToken } from '@pvs/runtime';
 
@@ -18,7 +18,7 @@ export interface EmbeddedConfig {
   /** When set, GET /metrics asks for it as a bearer token. */
   readonly metricsToken: string | undefined;
   readonly gateway: GatewaySettings;
-  readonly matcher: MatcherConfig;
+  readonly matcher: MatcherSettings;
   readonly notifier: NotifierSettings;
 }
 

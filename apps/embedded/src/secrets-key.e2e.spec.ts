@@ -41,6 +41,9 @@ describe('the secrets key', () => {
     const tenant = await service.createTenant({ webhook_url: receiver.url });
     await service.admin('POST', `/admin/tenants/${tenant.id}/rotate-webhook-secret`, { overlap_seconds: 3600 });
     await service.admin('PUT', `/admin/tenants/${tenant.id}/twilio-auth-token`, { auth_token: TWILIO_AUTH_TOKEN });
+    // An SMS whose text is sealed under a data key, itself sealed under the old key.
+    const otp = 'Dear ZARMEENA, your OTP is 731904. Do not share it.';
+    await service.request('POST', '/sms/ingest', { body: { sender: '8558', body: otp }, headers: { 'x-api-key': tenant.apiKey } });
     await service.close();
 
     await expect(start(newKey)).rejects.toThrow(
@@ -49,8 +52,8 @@ describe('the secrets key', () => {
 
     service = await start(newKey, [oldKey]);
     const resealed = await service.admin('POST', '/admin/secrets/reseal');
-    expect(resealed.body).toEqual({ success: true, data: { key: keyFingerprint(newKey), resealed: 1, unchanged: 0 } });
-    expect((await service.admin('POST', '/admin/secrets/reseal')).body.data).toEqual({ key: keyFingerprint(newKey), resealed: 0, unchanged: 1 });
+    expect(resealed.body).toEqual({ success: true, data: { key: keyFingerprint(newKey), resealed: 1, unchanged: 0, payer_data_keys: 1 } });
+    expect((await service.admin('POST', '/admin/secrets/reseal')).body.data).toEqual({ key: keyFingerprint(newKey), resealed: 0, unchanged: 1, payer_data_keys: 0 });
     const history = await service.app.get<EventStore>(EVENT_STORE).readStream(tenantStream(tenant.id));
     expect(history.map((event) => event.type).slice(-2)).toEqual([TENANT_WEBHOOK_SECRET_RESEALED, TENANT_TWILIO_AUTH_TOKEN_RESEALED]);
     expect(JSON.stringify(history.slice(-2))).not.toContain(tenant.webhookSecret.slice(6));
@@ -59,6 +62,9 @@ describe('the secrets key', () => {
 
     service = await start(newKey);
     try {
+      // The SMS's text opens under the new key alone: its data key was sealed again, the text was not rewritten.
+      expect((await service.admin('GET', `/admin/sms?tenant_id=${tenant.id}`)).body.data.map((sms: { body: string | null }) => sms.body)).toEqual([otp]);
+
       // The Twilio auth token opens under the new key alone: Twilio's signature is still checked with it.
       const fields: Record<string, string> = { MessageSid: 'SM1', AccountSid: 'AC1', From: '8558', To: '+15550001111', Body: 'Your OTP is 482913.' };
       const signature = createHmac('sha1', TWILIO_AUTH_TOKEN)

@@ -2,7 +2,7 @@ import { PAYMENT_DECISIONS_TOPIC } from '@pvs/contracts/messages';
 import { EVENT_STORE, EventStore, RecordedEvent } from '@pvs/event-store';
 import { BUS_TRANSPORT, BusMessage, BusTransport, InProcessServer, publishMessage } from '@pvs/messaging';
 import { jazzCashCredit, randomTransactionId, waitUntil } from '@pvs/testing';
-import { ServiceUnderTest, TestResponse, TestService, TestTenant, onEachDatabase, serviceOn } from './testing';
+import { ServiceUnderTest, TestResponse, TestService, TestTenant, onEachDatabase, recordedSms, serviceOn } from './testing';
 
 const WALLET_ONE = '8558';
 /** A real JazzCash Raast credit alert (wallet_one), with our own numbers. */
@@ -131,8 +131,9 @@ function smsMatchingSuite(backend: string, start: () => Promise<ServiceUnderTest
       });
       expect(reasons()).toEqual(expect.arrayContaining(['unrecognized_template', 'untrusted_sender']));
       const forgedStream = recorded.find((e) => (e.data as { reason: string }).reason === 'untrusted_sender')!.streamName;
-      const [received] = await events().readStream(forgedStream);
-      expect(received.data).toMatchObject({ sender: '03001234567', body: expect.stringContaining('10,000.00') });
+      const [received] = (await recordedSms(service, merchant.id)).filter(({ event }) => event.streamName === forgedStream);
+      expect(received.event.data.sender).toBe('03001234567');
+      expect(received.text).toContain('10,000.00');
     });
 
     it('takes the gateway secret instead of the API key, and refuses anything else with 401', async () => {
@@ -161,8 +162,8 @@ function smsMatchingSuite(backend: string, start: () => Promise<ServiceUnderTest
         const { uuid } = (await verify({ transaction_reference: reference, amount: 640 })).body.data;
         const response = await ingest(payloadFor(jazzCashCredit({ reference, amount: '640.00' })));
         expect(response.body).toEqual({ status: 'verified', transaction_uuid: uuid, reference, amount: 640 });
-        const received = (await events().readAll({ filter: { types: ['SmsReceived'] } })).find((e) => (e.data as { body: string }).body.includes(reference));
-        expect(received?.data).toMatchObject({ source, sender: WALLET_ONE });
+        const received = (await recordedSms(service)).find(({ text }) => text?.includes(reference));
+        expect(received?.event.data).toMatchObject({ source, sender: WALLET_ONE });
       });
 
       it("matches Twilio's form-encoded webhook, answering it with empty TwiML", async () => {

@@ -40,7 +40,7 @@ export async function startEmbedded(config: EmbeddedConfig, logger: JsonLogger, 
       EmbeddedModule.register(
         overrides.clock ? { ...infrastructure, clock: overrides.clock } : infrastructure,
         { ...config.gateway, adminTokenHash: adminToken.hash, secretBox, metricsAccess: new MetricsAccess(config.metricsToken, { openWithoutToken: listensOnLoopbackOnly(config.host) }) },
-        config.matcher,
+        { ...config.matcher, secretBox },
         { ...config.notifier, secretBox },
       ),
       createHttpAdapter(config.gateway),

@@ -1,11 +1,14 @@
 // The watches' cost per tick at many tenants: one round of the phones', ledgers' and stalls' watches over a read
 // model seeded the way a busy day leaves it, on PGlite (the embedded mode) or PostgreSQL (`databaseUrl`).
+import { randomBytes } from 'node:crypto';
 import { DEFAULT_SILENCE_LIMITS, DEFAULT_STALL_LIMITS } from '@pvs/domain';
 import { PostgresEventStore } from '@pvs/event-store/postgres';
+import { SqlPayerDataVault, payerDataMigrations } from '@pvs/payer-data';
 import { QuietForwarders, ReadModelPosition, StallCandidates, UnsettledLedgers, readModelMigrations } from '@pvs/read-model';
 import { SqlClient, migrate } from '@pvs/sql';
 import { PgliteClient } from '@pvs/sql/pglite';
 import { PgPoolClient } from '@pvs/sql/postgres';
+import { SecretBox } from '@pvs/tenants';
 import { ForwarderWatch } from '../src/forwarders/forwarder-watch';
 import { GapWatch } from '../src/ledgers/gap-watch';
 import { StallWatch } from '../src/stalls/stall-watch';
@@ -75,12 +78,13 @@ export async function benchWatches({ tenants = 10_000, rounds = 6, databaseUrl }
     const events = new PostgresEventStore(sql);
     await events.migrate();
     await migrate(sql, readModelMigrations);
+    await migrate(sql, payerDataMigrations);
     const now = new Date();
     await seed(sql, tenants, now);
     const watches: Record<string, Watch> = {
       forwarders: new ForwarderWatch(events, new QuietForwarders(sql), DEFAULT_SILENCE_LIMITS),
       ledgers: new GapWatch(events, new UnsettledLedgers(sql), 10 * MINUTE_MS),
-      stalls: new StallWatch(events, new StallCandidates(sql), DEFAULT_STALL_LIMITS),
+      stalls: new StallWatch(events, new StallCandidates(sql), new SqlPayerDataVault(sql, new SecretBox(randomBytes(32))), DEFAULT_STALL_LIMITS),
     };
     const position = new ReadModelPosition(events, sql, () => now);
     const timings: Record<string, number[]> = {};

@@ -1,3 +1,3 @@
 export { MatcherModule, MATCHER, Matcher } from './matcher.module';
-export { MatcherConfig, loadMatcherSettings } from './matcher-settings';
+export { MatcherConfig, MatcherSettings, loadMatcherSettings } from './matcher-settings';
 export { PARTITION_COUNT } from './partitions/partition-leases';

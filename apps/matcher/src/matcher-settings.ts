@@ -1,7 +1,8 @@
 import { SilenceLimits, StallLimits } from '@pvs/domain';
+import { KeyWrapper } from '@pvs/payer-data';
 import { EnvReader } from '@pvs/runtime';
 
-export interface MatcherConfig {
+export interface MatcherSettings {
   readonly expirySweepIntervalMs: number;
   /** How often the watches look for silent phones and for gaps in the ledgers. */
   readonly watchIntervalMs: number;
@@ -11,9 +12,14 @@ export interface MatcherConfig {
   readonly silence: SilenceLimits;
 }
 
+export interface MatcherConfig extends MatcherSettings {
+  /** The service's key ring, which seals the payer data keys: the stall watch reads the text of rejected SMS. */
+  readonly secretBox: KeyWrapper;
+}
+
 const MINUTE_MS = 60_000;
 
-export function loadMatcherSettings(read: EnvReader): MatcherConfig {
+export function loadMatcherSettings(read: EnvReader): MatcherSettings {
   const floor = read.integer('FORWARDER_SILENCE_FLOOR_MINUTES', 30, { min: 1, max: 1_440 });
   return {
     expirySweepIntervalMs: read.integer('EXPIRY_SWEEP_INTERVAL_MS', 5_000, { min: 100, max: 3_600_000 }),

@@ -3,6 +3,7 @@ import { PAYMENT_CATEGORY, PAYMENT_INTENT_REGISTERED, SMS_CATEGORY, SMS_PARSED }
 import { APPEND_SIGNALS, AppendSignals, EVENT_STORE, EventFilter, EventStore } from '@pvs/event-store';
 import { BUS_TRANSPORT, BusTransport } from '@pvs/messaging';
 import { METRICS, Metrics } from '@pvs/observability';
+import { SqlPayerDataVault, payerDataMigrations } from '@pvs/payer-data';
 import { QuietForwarders, ReadModelPosition, StallCandidates, UnsettledLedgers, checkpointLag } from '@pvs/read-model';
 import { CLOCK, Clock, LeaderRole, Leadership, MATCHER_DATABASE, READ_MODEL_DATABASE } from '@pvs/runtime';
 import { SqlClient, migrate } from '@pvs/sql';
@@ -61,6 +62,8 @@ export class Matcher {
 
   async start(): Promise<void> {
     await migrate(this.database, matcherMigrations);
+    // The payer data keys the stall watch opens rejected SMS with; migrated by whichever process starts first.
+    await migrate(this.database, payerDataMigrations);
     await Promise.all(this.processors.map((processor) => processor.start()));
     await this.partitions.start();
     await this.leadership.start();
@@ -101,7 +104,7 @@ export class MatcherModule implements OnApplicationBootstrap, OnApplicationShutd
               [
                 new ForwarderWatch(events, new QuietForwarders(readModel), config.silence),
                 new GapWatch(events, new UnsettledLedgers(readModel), config.gapSettleMs),
-                new StallWatch(events, new StallCandidates(readModel), config.stall),
+                new StallWatch(events, new StallCandidates(readModel), new SqlPayerDataVault(own, config.secretBox, () => clock.now().getTime()), config.stall),
               ],
               config.watchIntervalMs,
               new ReadModelPosition(events, readModel, () => clock.now()),

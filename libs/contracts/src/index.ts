@@ -18,3 +18,4 @@ export * from './events/payment-links';
 export * from './events/domain-event';
 export * from './events/schemas';
 export * from './events/data-classes';
+export * from './payer-data';

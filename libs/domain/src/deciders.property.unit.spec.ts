@@ -141,10 +141,12 @@ const learnedTemplateCommand: fc.Arbitrary<LearnedTemplateCommand> = fc.tuple(fc
         example: { smsId: null, sender: 'NEWBANK', body: 'got 5', marks: { amount: [4, 5] } },
         note: '',
       },
+      exampleText: 'got 5',
+      examples: Object.fromEntries(TEMPLATE_IDS.map((id) => [id, 'got 5'])),
       by: operator,
       now: at(minutes),
     },
-    { type: 'Promote', templateId, note: 'every tenant', by: operator, now: at(minutes) },
+    { type: 'Promote', templateId, note: 'every tenant', examples: Object.fromEntries(TEMPLATE_IDS.map((id) => [id, 'got 5'])), by: operator, now: at(minutes) },
     { type: 'Retire', templateId, note: 'wording changed', by: operator, now: at(minutes) },
   ),
 );

@@ -1,8 +1,14 @@
-import { PayerSubject, SealedText } from './sealed-text';
+import { PayerSubject, SealedText } from '@pvs/contracts';
 
 /** What reads where payer data was, once its key is destroyed. */
 export const ERASED = Symbol('erased');
 export type Opened = string | typeof ERASED;
+
+/** A field of payer data as stored, and whose it is. */
+export interface StoredPayerData {
+  readonly tenantId: string;
+  readonly stored: string;
+}
 
 /** Why a subject's payer data was destroyed. */
 export type ShredReason = 'retention' | 'erasure';
@@ -16,12 +22,27 @@ export interface PayerDataVault {
   seal(tenantId: string, subject: PayerSubject, plaintext: string): Promise<SealedText | typeof ERASED>;
   /** The plaintext, or ERASED once the subject's key is destroyed. */
   open(tenantId: string, sealed: SealedText): Promise<Opened>;
+  /** A field of payer data as stored: opened when sealed; as it was written when recorded before sealing. */
+  reveal(tenantId: string, stored: string): Promise<Opened>;
+  /** Many fields at once (their keys read together), in their order. */
+  revealAll(fields: readonly StoredPayerData[]): Promise<Opened[]>;
   /** Destroys the subjects' keys; answers the subjects whose key this call destroyed. */
   shred(subjects: readonly PayerSubject[], reason: ShredReason, at: Date): Promise<PayerSubject[]>;
+  /** Seals again under the key ring's current key every data key held under an older one; answers how many. */
+  resealKeys(): Promise<number>;
+  /**
+   * Why the key ring cannot open the data keys, or null: a start-up check of the oldest and the newest key held (a
+   * ring without the key they were sealed under would read every SMS as unopenable).
+   */
+  keyRingProblem(): Promise<string | null>;
 }
 
 /** Seals data keys at rest under the service's key ring (SecretBox does), bound to their tenant. */
 export interface KeyWrapper {
   seal(plaintext: string, tenantId: string): { readonly ciphertext: string };
   open(secret: { readonly ciphertext: string }, tenantId: string): string;
+  /** Whether it is sealed otherwise than the current key would seal it now. */
+  isStale(secret: { readonly ciphertext: string }): boolean;
 }
+
+export const PAYER_DATA_VAULT = Symbol('PAYER_DATA_VAULT');

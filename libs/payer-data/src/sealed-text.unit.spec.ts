@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { PayerSubject, isSealedText, newDataKey, openText, sealText, subjectOf } from './sealed-text';
+import { PayerSubject, isSealedText, subjectOf } from '@pvs/contracts';
+import { newDataKey, openText, sealText } from './sealed-text';
 
 const TENANT = '173a28ea-cb24-4695-83c5-7ff4c7eff317';
 const subjects = fc.tuple(fc.constantFrom('sms', 'payment'), fc.uuid()).map(([kind, id]): PayerSubject => `${kind}/${id}` as const);

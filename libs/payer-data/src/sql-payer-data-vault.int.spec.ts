@@ -3,20 +3,28 @@ import { migrate } from '@pvs/sql';
 import { OpenedDatabase, describeOnEachDatabase } from '@pvs/sql/testing';
 import { ERASED, KeyWrapper } from './payer-data-vault.port';
 import { payerDataMigrations } from './schema';
-import { PayerSubject, SealedText, isSealedText } from './sealed-text';
+import { PayerSubject, SealedText, isSealedText } from '@pvs/contracts';
 import { KEY_CACHE_MS, SqlPayerDataVault, UnopenablePayerDataError } from './sql-payer-data-vault';
 
 /** Stands for the service's key ring: binds each wrapped key to its tenant, and counts what it opened. */
 class TenantBoundWrapper implements KeyWrapper {
   opened = 0;
+  /** `generation`: the current key's, which seals; `opens`: the generations the ring holds (all, when not given). */
+  constructor(
+    private readonly generation = 1,
+    private readonly opens?: readonly number[],
+  ) {}
   seal(plaintext: string, tenantId: string) {
-    return { ciphertext: `wrapped:${tenantId}:${plaintext}` };
+    return { ciphertext: `wrapped${this.generation}:${tenantId}:${plaintext}` };
   }
   open({ ciphertext }: { readonly ciphertext: string }, tenantId: string) {
-    const prefix = `wrapped:${tenantId}:`;
-    if (!ciphertext.startsWith(prefix)) throw new Error('sealed for another tenant');
+    const [, generation, tenant, plaintext] = /^wrapped(\d+):([^:]+):(.*)$/.exec(ciphertext) ?? [];
+    if (generation === undefined || tenant !== tenantId || (this.opens && !this.opens.includes(Number(generation)))) throw new Error(`sealed by key ${generation}, not in the ring`);
     this.opened += 1;
-    return ciphertext.slice(prefix.length);
+    return plaintext;
+  }
+  isStale({ ciphertext }: { readonly ciphertext: string }) {
+    return !ciphertext.startsWith(`wrapped${this.generation}:`);
   }
 }
 
@@ -87,6 +95,29 @@ describeOnEachDatabase('the payer data vault', (open) => {
     await vault().shred([subject], 'erasure', new Date(clock));
     clock += KEY_CACHE_MS + 1;
     expect(await reader.open(TENANT, text)).toBe(ERASED);
+  });
+
+  it('seals every held key again under the ring\'s new key, once, and leaves destroyed ones destroyed', async () => {
+    const [kept, destroyed] = [sms(), sms()];
+    const before = vault(new TenantBoundWrapper(1));
+    const text = sealed(await before.seal(TENANT, kept, BODY));
+    await before.seal(TENANT, destroyed, BODY);
+    await before.shred([destroyed], 'retention', new Date(clock));
+    const rotated = vault(new TenantBoundWrapper(2));
+    expect(await rotated.resealKeys()).toBeGreaterThanOrEqual(1);
+    expect(await rotated.resealKeys()).toBe(0);
+    const rows = await database.sql.query<{ subject: string; wrapped_key: string | null }>(`SELECT subject, wrapped_key FROM pd_data_keys WHERE subject = ANY($1::text[])`, [[kept, destroyed]]);
+    expect(Object.fromEntries(rows.map((row) => [row.subject, row.wrapped_key?.split(':')[0] ?? null]))).toEqual({ [kept]: 'wrapped2', [destroyed]: null });
+    expect(await vault(new TenantBoundWrapper(2)).open(TENANT, text)).toBe(BODY);
+  });
+
+  it('tells at start a key ring that cannot open the data keys held', async () => {
+    // The newest key held, sealed by key 1.
+    clock += 3_600_000;
+    await vault(new TenantBoundWrapper(1)).seal(TENANT, sms(), BODY);
+    expect(await vault(new TenantBoundWrapper(1)).keyRingProblem()).toBeNull();
+    expect(await vault(new TenantBoundWrapper(2, [1, 2])).keyRingProblem()).toBeNull();
+    expect(await vault(new TenantBoundWrapper(2, [2])).keyRingProblem()).toMatch(/^sealed by key \d, not in the ring$/);
   });
 
   it('gives another tenant nothing of a subject, and refuses a text that was altered', async () => {

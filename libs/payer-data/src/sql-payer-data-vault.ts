@@ -1,10 +1,12 @@
 import { SqlClient } from '@pvs/sql';
-import { ERASED, KeyWrapper, Opened, PayerDataVault, ShredReason } from './payer-data-vault.port';
-import { PayerSubject, SealedText, newDataKey, openText, sealText, subjectOf } from './sealed-text';
+import { ERASED, KeyWrapper, Opened, PayerDataVault, ShredReason, StoredPayerData } from './payer-data-vault.port';
+import { PayerSubject, SealedText, isSealedText, subjectOf } from '@pvs/contracts';
+import { newDataKey, openText, sealText } from './sealed-text';
 
 /** How long a process keeps a subject's key in memory: another process's shred is seen within this time. */
 export const KEY_CACHE_MS = 60_000;
 const KEY_CACHE_SIZE = 10_000;
+const RESEAL_PAGE = 1_000;
 
 interface CachedKey {
   readonly tenantId: string;
@@ -44,6 +46,22 @@ export class SqlPayerDataVault implements PayerDataVault {
     return opened;
   }
 
+  reveal(tenantId: string, stored: string): Promise<Opened> {
+    return isSealedText(stored) ? this.open(tenantId, stored) : Promise.resolve(stored);
+  }
+
+  async revealAll(fields: readonly StoredPayerData[]): Promise<Opened[]> {
+    const missing = [...new Set(fields.flatMap(({ stored }) => (isSealedText(stored) ? [subjectOf(stored)] : [])))].filter((subject) => !this.cached(subject));
+    if (missing.length > 0) {
+      const rows = await this.sql.query<{ subject: PayerSubject; tenant_id: string; wrapped_key: string | null }>(
+        `SELECT subject, tenant_id, wrapped_key FROM pd_data_keys WHERE subject = ANY($1::text[])`,
+        [missing],
+      );
+      for (const row of rows) this.remember(row.tenant_id, row.subject, this.unwrap(row.tenant_id, row.wrapped_key));
+    }
+    return Promise.all(fields.map(({ tenantId, stored }) => this.reveal(tenantId, stored)));
+  }
+
   async shred(subjects: readonly PayerSubject[], reason: ShredReason, at: Date): Promise<PayerSubject[]> {
     if (subjects.length === 0) return [];
     const rows = await this.sql.query<{ subject: PayerSubject }>(
@@ -54,16 +72,54 @@ export class SqlPayerDataVault implements PayerDataVault {
     return rows.map((row) => row.subject);
   }
 
+  async resealKeys(): Promise<number> {
+    let resealed = 0;
+    for (let after = ''; ; ) {
+      const held = await this.sql.query<{ subject: PayerSubject; tenant_id: string; wrapped_key: string }>(
+        `SELECT subject, tenant_id::text AS tenant_id, wrapped_key FROM pd_data_keys WHERE wrapped_key IS NOT NULL AND subject > $1 ORDER BY subject LIMIT $2`,
+        [after, RESEAL_PAGE],
+      );
+      for (const { subject, tenant_id: tenantId, wrapped_key: wrapped } of held) {
+        if (!this.wrapper.isStale({ ciphertext: wrapped })) continue;
+        const key = this.wrapper.open({ ciphertext: wrapped }, tenantId);
+        // Only as it was read: a key destroyed meanwhile stays destroyed.
+        const changed = await this.sql.query(`UPDATE pd_data_keys SET wrapped_key = $2 WHERE subject = $1 AND wrapped_key = $3 RETURNING subject`, [
+          subject,
+          this.wrapper.seal(key, tenantId).ciphertext,
+          wrapped,
+        ]);
+        resealed += changed.length;
+      }
+      if (held.length < RESEAL_PAGE) return resealed;
+      after = held[held.length - 1].subject;
+    }
+  }
+
+  async keyRingProblem(): Promise<string | null> {
+    const held = await this.sql.query<{ tenant_id: string; wrapped_key: string }>(
+      `(SELECT tenant_id::text AS tenant_id, wrapped_key FROM pd_data_keys WHERE wrapped_key IS NOT NULL ORDER BY created_at LIMIT 1)
+       UNION ALL
+       (SELECT tenant_id::text AS tenant_id, wrapped_key FROM pd_data_keys WHERE wrapped_key IS NOT NULL ORDER BY created_at DESC LIMIT 1)`,
+    );
+    for (const { tenant_id: tenantId, wrapped_key: wrapped } of held) {
+      try {
+        this.wrapper.open({ ciphertext: wrapped }, tenantId);
+      } catch (error) {
+        return error instanceof Error ? error.message : String(error);
+      }
+    }
+    return null;
+  }
+
   /** The subject's key, ERASED when destroyed, null when it has none yet. */
   private async keyOf(tenantId: string, subject: PayerSubject): Promise<Buffer | typeof ERASED | null> {
-    const cached = this.cache.get(subject);
-    if (cached && cached.until > this.now()) return cached.tenantId === tenantId ? cached.key : ERASED;
+    const cached = this.cached(subject);
+    if (cached) return cached.tenantId === tenantId ? cached.key : ERASED;
     const [row] = await this.sql.query<{ tenant_id: string; wrapped_key: string | null }>(`SELECT tenant_id, wrapped_key FROM pd_data_keys WHERE subject = $1`, [subject]);
     if (!row) return null;
     // A subject is one tenant's: another tenant asking for it gets nothing of it.
     if (row.tenant_id !== tenantId) return ERASED;
-    const key = row.wrapped_key === null ? ERASED : Buffer.from(this.wrapper.open({ ciphertext: row.wrapped_key }, tenantId), 'base64');
-    return this.remember(tenantId, subject, key);
+    return this.remember(tenantId, subject, this.unwrap(tenantId, row.wrapped_key));
   }
 
   /** Makes the subject's key; when another process made it first, that one is the key. */
@@ -79,6 +135,15 @@ export class SqlPayerDataVault implements PayerDataVault {
     const stored = await this.keyOf(tenantId, subject);
     if (stored === null) throw new Error(`The data key of ${subject} was not stored`);
     return stored;
+  }
+
+  private cached(subject: PayerSubject): CachedKey | undefined {
+    const cached = this.cache.get(subject);
+    return cached && cached.until > this.now() ? cached : undefined;
+  }
+
+  private unwrap(tenantId: string, wrapped: string | null): Buffer | typeof ERASED {
+    return wrapped === null ? ERASED : Buffer.from(this.wrapper.open({ ciphertext: wrapped }, tenantId), 'base64');
   }
 
   private remember(tenantId: string, subject: PayerSubject, key: Buffer | typeof ERASED): Buffer | typeof ERASED {

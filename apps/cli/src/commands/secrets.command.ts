@@ -18,6 +18,7 @@ export function secretsCommand(program: Command): void {
             ['key', outcome.key],
             ['sealed again', outcome.resealed],
             ['already under it', outcome.unchanged],
+            ['payer data keys sealed again', outcome.payer_data_keys],
           ]);
           out.note('Every webhook secret is now sealed under this key: the old key can be dropped from SECRETS_PREVIOUS_KEYS.');
         });

@@ -19,7 +19,7 @@ export function smsCommand(program: Command): void {
         out.result(rejected, () =>
           out.table(
             ['sms_id', 'tenant_id', 'sender', 'recorded_at', 'reason', 'readable by', 'body'],
-            rejected.map((s) => [s.sms_id, s.tenant_id, s.sender, s.recorded_at, s.rejection_reason, s.readable_by, s.body]),
+            rejected.map((s) => [s.sms_id, s.tenant_id, s.sender, s.recorded_at, s.rejection_reason, s.readable_by, s.body ?? '(erased)']),
           ),
         );
       }),

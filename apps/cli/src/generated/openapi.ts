@@ -1107,7 +1107,8 @@ export interface components {
             /** Format: uuid */
             tenant_id: string;
             sender: string;
-            body: string;
+            /** @description What the SMS said; null once its payer data is erased (retention or an erasure) */
+            body: string | null;
             source: string;
             /** Format: date-time */
             received_at: string | null;
@@ -1269,7 +1270,8 @@ export interface components {
             institution: string | null;
             sender: string;
             pattern: string;
-            example_body: string;
+            /** @description The SMS it was learnt from; null once its payer data is erased */
+            example_body: string | null;
             note: string;
             learned_by: string;
             /** Format: date-time */
@@ -1389,6 +1391,8 @@ export interface components {
             key: string;
             resealed: number;
             unchanged: number;
+            /** @description Payer data keys sealed again under it (the data they seal is not rewritten) */
+            payer_data_keys: number;
         };
         /** @description The secrets appear in this response only */
         TenantWithSecrets: {

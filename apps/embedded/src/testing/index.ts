@@ -9,3 +9,4 @@ export * from './movable-clock';
 export * from './fuzz/body-mutations';
 export * from './fuzz/schema-arbitraries';
 export { appendPayments } from '@pvs/projector/testing';
+export * from './recorded-sms';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DestinationStream } from 'pino';
 import { JsonLogger, LogLevel } from '@pvs/observability';
+import { PAYER_DATA_VAULT, PayerDataVault } from '@pvs/payer-data';
 import { Clock, listensOnLoopbackOnly } from '@pvs/runtime';
 import { DEFAULT_SILENCE_LIMITS, DEFAULT_STALL_LIMITS, SilenceLimits, StallLimits } from '@pvs/domain';
 import { RunningService, startEmbedded } from '../start-embedded';
@@ -11,6 +12,8 @@ export interface TestService extends RunningService {
   request(method: string, path: string, options?: { body?: unknown; headers?: Record<string, string>; rawBody?: string }): Promise<TestResponse>;
   admin(method: string, path: string, body?: unknown): Promise<TestResponse>;
   createTenant(body?: Record<string, unknown>): Promise<TestTenant>;
+  /** The service's payer data vault: what a test opens recorded payer data with, or destroys a subject's key with. */
+  readonly payerData: PayerDataVault;
 }
 
 export interface TestResponse {
@@ -132,6 +135,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
     adminToken,
     request,
     admin,
+    payerData: service.app.get<PayerDataVault>(PAYER_DATA_VAULT),
     async createTenant(body = {}) {
       const response = await admin('POST', '/admin/tenants', { name: 'Test merchant', ...body });
       if (response.status !== 201) throw new Error(`tenant creation failed: ${response.status} ${JSON.stringify(response.body)}`);

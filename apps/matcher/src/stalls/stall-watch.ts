@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Gateway, PaymentStalledData, SMS_TEMPLATES_STREAM, StallEvidence, stallStream, tenantStream } from '@pvs/contracts';
 import { StallLimits, isStalled, learnedTemplateSetFor, learnedTemplatesDecider, likelyStallReason, stallDecider, tenantDecider, usualVerifyMs } from '@pvs/domain';
 import { EventStore, foldStream, handleCommand } from '@pvs/event-store';
+import { ERASED, PayerDataVault } from '@pvs/payer-data';
 import { ALERTS_PROJECTION, FORWARDERS_PROJECTION, LEDGERS_PROJECTION, PAYMENTS_PROJECTION, PendingPayment, RejectedSms, SMS_PROJECTION, StallCandidates } from '@pvs/read-model';
 import { parseSms } from '@pvs/sms-parsers';
 import { NOTHING_RAISED, Watch, WatchRound, latestOf, roundOf } from '../watching/watch-schedule';
@@ -12,6 +13,8 @@ const DAY_MS = 86_400_000;
 const LEARNT_FROM_MS = 30 * DAY_MS;
 /** How far before its intent an SMS naming a payment is looked for (a payer may pay first). */
 const SMS_BEFORE_INTENT_MS = DAY_MS;
+/** How many of a tenant's latest rejected SMS are searched for a stalled payment's reference. */
+const REJECTED_SEARCHED = 500;
 
 /**
  * Finds payments pending well past the usual time to verify for their tenant and gateway, and records each one's
@@ -36,6 +39,7 @@ export class StallWatch implements Watch {
   constructor(
     private readonly events: EventStore,
     private readonly candidates: StallCandidates,
+    private readonly payerData: PayerDataVault,
     private readonly limits: StallLimits,
   ) {}
 
@@ -92,20 +96,32 @@ export class StallWatch implements Watch {
 
   private async evidence({ paymentId, tenantId, gateway, transactionReference, amountPaisa, createdAt }: PendingPayment): Promise<StallEvidence> {
     const [rejected, gapIds, silentForwarderIds] = await Promise.all([
-      this.candidates.rejectedNaming(tenantId, transactionReference, new Date(createdAt.getTime() - SMS_BEFORE_INTENT_MS)),
+      this.rejectedNaming(tenantId, transactionReference, new Date(createdAt.getTime() - SMS_BEFORE_INTENT_MS)),
       this.candidates.gapsFor(tenantId, gateway, amountPaisa, paymentId),
       this.candidates.silentDuring(tenantId, gateway, createdAt),
     ]);
-    const rejectedSms = rejected && { smsId: rejected.smsId, reason: rejected.reason, readableNow: await this.readableNow(tenantId, gateway, rejected) };
+    const rejectedSms = rejected && { smsId: rejected.sms.smsId, reason: rejected.sms.reason, readableNow: await this.readableNow(tenantId, gateway, rejected.sms, rejected.text) };
     return { rejectedSms, gapIds, silentForwarderIds };
   }
 
+  /** The latest SMS of the tenant since `since`, not read as a credit, whose text holds the reference; with its text. */
+  private async rejectedNaming(tenantId: string, reference: string, since: Date): Promise<{ sms: RejectedSms; text: string } | null> {
+    const rejected = await this.candidates.rejectedSince(tenantId, since, REJECTED_SEARCHED);
+    const texts = await this.payerData.revealAll(rejected.map((sms) => ({ tenantId, stored: sms.body })));
+    const wanted = reference.toUpperCase();
+    for (const [at, sms] of rejected.entries()) {
+      const text = texts[at];
+      if (text !== ERASED && text.toUpperCase().includes(wanted)) return { sms, text };
+    }
+    return null;
+  }
+
   /** Whether the wordings taught so far, with the tenant's senders as they are now, read the SMS as a credit of the gateway. */
-  private async readableNow(tenantId: string, gateway: Gateway, sms: RejectedSms): Promise<boolean> {
+  private async readableNow(tenantId: string, gateway: Gateway, sms: RejectedSms, body: string): Promise<boolean> {
     const [templates, tenantEvents] = await Promise.all([this.events.readStream(SMS_TEMPLATES_STREAM), this.events.readStream(tenantStream(tenantId))]);
     const tenant = foldStream(tenantEvents, tenantDecider).state;
     const learned = learnedTemplateSetFor(foldStream(templates, learnedTemplatesDecider).state, tenantId);
-    const reading = parseSms({ sender: sms.sender, body: sms.body, receivedAt: sms.receivedAt ?? sms.recordedAt }, { allowedSenders: tenant?.allowedSenders ?? undefined, learned });
+    const reading = parseSms({ sender: sms.sender, body, receivedAt: sms.receivedAt ?? sms.recordedAt }, { allowedSenders: tenant?.allowedSenders ?? undefined, learned });
     return reading.ok && reading.gateway === gateway;
   }
 }

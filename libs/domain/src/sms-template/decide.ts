@@ -4,20 +4,26 @@ import { Decider, Decision, accept, refuse } from '../decider';
 import { Principal } from '../operator';
 import { LearnedTemplate, LearnedTemplatesState, NO_LEARNED_TEMPLATES, evolveLearnedTemplates } from './evolve';
 
-type Wording = Pick<SmsTemplateLearnedData, 'templateId' | 'tenantId' | 'sender' | 'pattern' | 'example'>;
+type Wording = Pick<SmsTemplateLearnedData, 'templateId' | 'tenantId' | 'sender' | 'pattern'>;
+
+/**
+ * The texts of the templates' examples, by template id, as the command's caller opened them (an example is payer
+ * data, recorded sealed): null for one erased, and for one the caller did not know of, which is then checked one way.
+ */
+export type ExampleTexts = Readonly<Record<string, string | null>>;
 
 /**
  * A live template of the same sender, reading messages of the tenants `wording` would read (`everyTenant` after a
  * promotion), whose wording overlaps it. Checked on the stream, so two operators teaching at once cannot both pass.
  */
-function overlapping(state: LearnedTemplatesState, wording: Wording, everyTenant: boolean): LearnedTemplate | undefined {
+function overlapping(state: LearnedTemplatesState, wording: Wording, text: string | null, examples: ExampleTexts, everyTenant: boolean): LearnedTemplate | undefined {
   return Object.values(state.templates).find(
     (other) =>
       other.templateId !== wording.templateId &&
       other.retiredAt === null &&
       other.sender === wording.sender &&
       (everyTenant || other.scope === 'all' || other.tenantId === wording.tenantId) &&
-      learnedWordingsOverlap({ pattern: other.pattern, example: other.example.body }, { pattern: wording.pattern, example: wording.example.body }),
+      learnedWordingsOverlap({ pattern: other.pattern, example: examples[other.templateId] ?? null }, { pattern: wording.pattern, example: text }),
   );
 }
 
@@ -27,8 +33,17 @@ const overlapRefusal = (other: LearnedTemplate) =>
 export const LEARNED_TEMPLATE_NOT_FOUND = 'Learned template not found';
 
 export type LearnedTemplateCommand =
-  | { readonly type: 'Learn'; readonly template: Omit<SmsTemplateLearnedData, 'learnedBy' | 'learnedAt'>; readonly by: Principal; readonly now: Date }
-  | { readonly type: 'Promote'; readonly templateId: string; readonly note: string; readonly by: Principal; readonly now: Date }
+  | {
+      readonly type: 'Learn';
+      /** As it is recorded: its example's body sealed. */
+      readonly template: Omit<SmsTemplateLearnedData, 'learnedBy' | 'learnedAt'>;
+      /** Its example's text. */
+      readonly exampleText: string;
+      readonly examples: ExampleTexts;
+      readonly by: Principal;
+      readonly now: Date;
+    }
+  | { readonly type: 'Promote'; readonly templateId: string; readonly note: string; readonly examples: ExampleTexts; readonly by: Principal; readonly now: Date }
   | { readonly type: 'Retire'; readonly templateId: string; readonly note: string; readonly by: Principal; readonly now: Date };
 
 /**
@@ -39,7 +54,7 @@ export function decideLearnedTemplates(command: LearnedTemplateCommand, state: L
   if (command.type === 'Learn') {
     const known = state.templates[command.template.templateId];
     if (known !== undefined && known.retiredAt === null) return refuse('conflict', `The template ${known.templateId} is already learned`);
-    const other = overlapping(state, command.template, false);
+    const other = overlapping(state, command.template, command.exampleText, command.examples, false);
     if (other) return overlapRefusal(other);
     return accept({ type: SMS_TEMPLATE_LEARNED, data: { ...command.template, learnedBy: command.by.name, learnedAt: command.now.toISOString() } });
   }
@@ -49,7 +64,7 @@ export function decideLearnedTemplates(command: LearnedTemplateCommand, state: L
   if (command.type === 'Promote') {
     if (template.retiredAt !== null) return refuse('conflict', `The template ${templateId} is retired: learn it again first`);
     if (template.scope === 'all') return accept();
-    const other = overlapping(state, template, true);
+    const other = overlapping(state, template, command.examples[templateId] ?? null, command.examples, true);
     if (other) return overlapRefusal(other);
     return accept({ type: SMS_TEMPLATE_PROMOTED, data: { templateId, promotedBy: by.name, note, promotedAt: now.toISOString() } });
   }

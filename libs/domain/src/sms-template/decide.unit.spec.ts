@@ -20,8 +20,8 @@ const template = {
   example: { smsId: null, sender: 'NEWBANK', body: 'got 5', marks: { amount: [4, 5] as const } },
   note: 'new wording since November',
 };
-const learn: LearnedTemplateCommand = { type: 'Learn', template, by: ayesha, now: new Date(LEARNED_AT) };
-const promote: LearnedTemplateCommand = { type: 'Promote', templateId: ID, note: 'every bank customer', by: ayesha, now: new Date(LATER) };
+const learn: LearnedTemplateCommand = { type: 'Learn', template, exampleText: 'got 5', examples: {}, by: ayesha, now: new Date(LEARNED_AT) };
+const promote: LearnedTemplateCommand = { type: 'Promote', templateId: ID, note: 'every bank customer', examples: { [ID]: 'got 5' }, by: ayesha, now: new Date(LATER) };
 const retire: LearnedTemplateCommand = { type: 'Retire', templateId: ID, note: 'the bank changed it again', by: ayesha, now: new Date(LATER) };
 const learned: SmsTemplateLearned = { type: SMS_TEMPLATE_LEARNED, data: { ...template, learnedBy: 'Ayesha Siddiqui', learnedAt: LEARNED_AT } };
 const promoted: SmsTemplateEvent = { type: SMS_TEMPLATE_PROMOTED, data: { templateId: ID, promotedBy: 'Ayesha Siddiqui', note: 'every bank customer', promotedAt: LATER } };
@@ -62,6 +62,12 @@ describe('decideLearnedTemplates', () => {
     const promotedOther: SmsTemplateEvent = { type: SMS_TEMPLATE_PROMOTED, data: { templateId: OTHER, promotedBy: 'Bilal', note: '', promotedAt: LATER } };
     const retiredOther: SmsTemplateEvent = { type: SMS_TEMPLATE_RETIRED, data: { templateId: OTHER, retiredBy: 'Bilal', note: '', retiredAt: LATER } };
 
+    /** The command with the examples' texts the handler opens: here, as the history's events hold them. */
+    const knowing = (command: LearnedTemplateCommand, history: readonly SmsTemplateEvent[]): LearnedTemplateCommand => {
+      const examples = Object.fromEntries(history.flatMap((event) => (event.type === SMS_TEMPLATE_LEARNED ? [[event.data.templateId, event.data.example.body]] : [])));
+      return command.type === 'Retire' ? command : { ...command, examples };
+    };
+
     it.each<[string, SmsTemplateEvent[], LearnedTemplateCommand]>([
       ['the same tenant and sender: refused', [another({})], learn],
       ['its pattern reads ours only: refused', [another({ pattern: '^got (?<amount>\\d+)(?: rupees)?$', example: { ...template.example, body: 'got 70 rupees' } })], learn],
@@ -69,7 +75,15 @@ describe('decideLearnedTemplates', () => {
       ['another tenant\'s, promoted to all: refused', [another({ tenantId: otherTenant }), promotedOther], learn],
       ['promoting over another tenant\'s: refused', [learned, another({ tenantId: otherTenant })], promote],
     ])('%s', (_, history, command) => {
-      given(history).when(command).thenRefuses(overlaps);
+      given(history).when(knowing(command, history)).thenRefuses(overlaps);
+    });
+
+    it('checks an erased example one way: its pattern still reads ours, ours cannot be told to read it', () => {
+      const readsOurs = another({ pattern: '^got (?<amount>\\d+)(?: rupees)?$', example: { ...template.example, body: 'got 70 rupees' } });
+      const readByOurs = another({ pattern: '^got (?<amount>\\d+) today$', example: { ...template.example, body: 'got 5' } });
+      given([readsOurs]).when({ ...learn, examples: { [OTHER]: null } }).thenRefuses(overlaps);
+      given([readByOurs]).when({ ...learn, examples: { [OTHER]: null } }).then([learned]);
+      given([readByOurs]).when({ ...learn, examples: { [OTHER]: 'got 5' } }).thenRefuses(overlaps);
     });
 
     it.each<[string, SmsTemplateEvent[], LearnedTemplateCommand, SmsTemplateEvent[]]>([
@@ -79,7 +93,7 @@ describe('decideLearnedTemplates', () => {
       ['a retired one', [another({}), retiredOther], learn, [learned]],
       ['promoting over a retired one', [learned, another({ tenantId: otherTenant }), retiredOther], promote, [promoted]],
     ])('%s', (_, history, command, expected) => {
-      given(history).when(command).then(expected);
+      given(history).when(knowing(command, history)).then(expected);
     });
   });
 

@@ -21,11 +21,13 @@ interface PendingRow {
   created_at: Date;
 }
 
-/** A tenant's SMS not read as a credit, that names a payment's reference. */
+/** A tenant's SMS not read as a credit. */
 export interface RejectedSms {
   readonly smsId: string;
+  readonly tenantId: string;
   readonly reason: string;
   readonly sender: string;
+  /** As stored: sealed payer data (its SMS's key opens it), or as written before sealing. */
   readonly body: string;
   readonly receivedAt: Date | null;
   readonly recordedAt: Date;
@@ -73,15 +75,18 @@ export class StallCandidates {
     return new Map(rows.map((row) => [`${row.tenant_id}\n${row.gateway}`, row.ms.map((ms) => Math.max(0, Number(ms)))]));
   }
 
-  /** The latest SMS of the tenant recorded since `since`, not read as a credit, whose text holds the reference. */
-  async rejectedNaming(tenantId: string, reference: string, since: Date): Promise<RejectedSms | null> {
-    const [row] = await this.sql.query<{ sms_id: string; rejection_reason: string | null; sender: string; body: string; received_at: Date | null; recorded_at: Date }>(
+  /**
+   * The tenant's SMS recorded since `since` and not read as a credit, the latest first (at most `limit`): the stall
+   * watch opens their text to find one naming a payment's reference (the text is sealed: no query can search it).
+   */
+  async rejectedSince(tenantId: string, since: Date, limit: number): Promise<RejectedSms[]> {
+    const rows = await this.sql.query<{ sms_id: string; rejection_reason: string | null; sender: string; body: string; received_at: Date | null; recorded_at: Date }>(
       `SELECT sms_id::text AS sms_id, rejection_reason, sender, body, received_at, recorded_at FROM rm_sms
-       WHERE tenant_id = $1 AND state = 'rejected' AND recorded_at >= $3 AND strpos(upper(body), upper($2)) > 0
-       ORDER BY recorded_at DESC LIMIT 1`,
-      [tenantId, reference, since],
+       WHERE tenant_id = $1 AND state = 'rejected' AND recorded_at >= $2
+       ORDER BY recorded_at DESC LIMIT $3`,
+      [tenantId, since, limit],
     );
-    return row ? { smsId: row.sms_id, reason: row.rejection_reason ?? 'unrecognized_template', sender: row.sender, body: row.body, receivedAt: row.received_at, recordedAt: row.recorded_at } : null;
+    return rows.map((row) => ({ smsId: row.sms_id, tenantId, reason: row.rejection_reason ?? 'unrecognized_template', sender: row.sender, body: row.body, receivedAt: row.received_at, recordedAt: row.recorded_at }));
   }
 
   /** Open gaps of the tenant's ledgers of the gateway that may be this payment: its amount, or naming it. */

@@ -4,6 +4,7 @@ export interface SmsView {
   readonly smsId: string;
   readonly tenantId: string;
   readonly sender: string;
+  /** As stored: sealed payer data (the gateway's SmsPayerData opens it), or as written in SMS recorded before sealing. */
   readonly body: string;
   readonly source: string;
   readonly receivedAt: Date | null;

@@ -55,8 +55,9 @@ export class LearnedTemplateSet {
 /**
  * Whether two learned wordings overlap: either one's pattern reads the other's example. Two such templates would
  * read one message two ways (or the same way twice), so the second is refused, even when learned at the same time.
+ * An example erased (null) is read by nothing: only the other way is checked.
  */
-export function learnedWordingsOverlap(a: { readonly pattern: string; readonly example: string }, b: { readonly pattern: string; readonly example: string }): boolean {
-  const reads = (pattern: string, body: string) => new RegExp(pattern, 'i').test(normalizeText(body));
+export function learnedWordingsOverlap(a: { readonly pattern: string; readonly example: string | null }, b: { readonly pattern: string; readonly example: string | null }): boolean {
+  const reads = (pattern: string, body: string | null) => body !== null && new RegExp(pattern, 'i').test(normalizeText(body));
   return reads(a.pattern, b.example) || reads(b.pattern, a.example);
 }

@@ -389,11 +389,12 @@ function rejectedRow(sms, notice) {
     h('td', {}, tenantNames.get(sms.tenant_id) ?? sms.tenant_id),
     h('td', { class: 'mono' }, sms.sender),
     h('td', {}, badge('warn', sms.rejection_reason ?? 'rejected')),
-    h('td', { class: 'sms-text' }, sms.body),
+    // An SMS whose payer data was erased has no text to show or to teach from.
+    h('td', { class: 'sms-text' }, sms.body ?? h('span', { class: 'muted' }, 'erased')),
     h(
       'td',
       { class: 'actions' },
-      h('button', { type: 'button', class: 'ghost', 'data-teach': '', onclick: () => {
+      sms.body !== null && h('button', { type: 'button', class: 'ghost', 'data-teach': '', onclick: () => {
         if (editor.hidden) editor.firstElementChild.replaceChildren(lessonEditor(sms, notice, () => {
           taught.add(sms.sms_id);
           editor.remove();

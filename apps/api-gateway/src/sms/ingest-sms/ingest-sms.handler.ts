@@ -1,13 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Paisa, SMS_CATEGORY, SMS_MATCHED, SMS_REJECTED, SMS_UNMATCHED, SmsOutcome, SmsReceivedData, isOutcomeOfParse, smsStream } from '@pvs/contracts';
-import { ForwarderHandle, NO_SMS, Result, Tenant, accountCarriedBy, forwarderIdOf, outcomesOfParse, refused, smsDecider, smsIdFor, succeed } from '@pvs/domain';
+import { Paisa, SMS_CATEGORY, SMS_MATCHED, SMS_REJECTED, SMS_UNMATCHED, SmsOutcome, SmsParse, SmsReceivedData, isOutcomeOfParse, smsStream } from '@pvs/contracts';
+import { ForwarderHandle, NO_SMS, Result, SmsCommand, Tenant, accountCarriedBy, forwarderIdOf, outcomesOfParse, refused, smsDecider, smsIdFor, succeed } from '@pvs/domain';
 import { APPEND_SIGNALS, AppendSignals, Checkpoint, EVENT_STORE, EventFilter, EventStore, RecordedEvent, handleCommand } from '@pvs/event-store';
 import { METRICS, Metrics } from '@pvs/observability';
+import { ERASED } from '@pvs/payer-data';
 import { CLOCK, Clock } from '@pvs/runtime';
 import { normalizeSender } from '@pvs/sms-parsers';
 import { GATEWAY_CONFIG, GatewayConfig } from '../../gateway-config';
 import { LEARNED_TEMPLATE_REGISTRY, LearnedTemplateRegistry } from '../learned-templates/learned-template-registry';
 import { parseRecordedSms } from '../sms-parsing';
+import { SmsPayerData } from '../sms-payer-data';
 import { FORWARDER_REGISTRY, ForwarderRegistry } from '../../forwarders/forwarder-registry';
 import { ForwardedSms } from './forwarded-sms';
 import { rejectionMessage } from './rejection-messages';
@@ -38,6 +40,7 @@ export class IngestSmsHandler {
     @Inject(METRICS) private readonly metrics: Metrics,
     @Inject(LEARNED_TEMPLATE_REGISTRY) private readonly learned: LearnedTemplateRegistry,
     @Inject(FORWARDER_REGISTRY) private readonly forwarders: ForwarderRegistry,
+    private readonly payerData: SmsPayerData,
   ) {}
 
   /**
@@ -61,8 +64,9 @@ export class IngestSmsHandler {
     };
     const parse = parseRecordedSms(tenant, received, false, this.learned.forTenant(tenant.id));
     await this.forwarders.hear(phone, accountCarriedBy(parse, sms.sim), this.clock.now(), correlationId);
+    const record = await this.sealed(received, parse);
     // Almost every SMS is new: it is appended without a read, and a repeat is read on the conflict.
-    const recorded = await handleCommand(this.events, stream, smsDecider, { type: 'Record', received, parse }, {
+    const recorded = await handleCommand(this.events, stream, smsDecider, record, {
       metadata: { tenantId: tenant.id, correlationId },
       known: { state: NO_SMS, version: 0 },
     });
@@ -75,6 +79,15 @@ export class IngestSmsHandler {
     if (!decided) return succeed({ status: 'processing', paymentId: null, ...known });
     if (decided.type === SMS_MATCHED) return succeed({ status: decided.data.status, paymentId: decided.data.paymentId, ...known });
     return succeed({ status: 'unmatched', paymentId: null, ...known });
+  }
+
+  /**
+   * What is recorded of the SMS: its body and the payer it names sealed under the SMS's key. An SMS whose payer data
+   * was erased is one recorded before, whose stream takes nothing more: it is answered as a repeat is.
+   */
+  private async sealed(received: SmsReceivedData, parse: SmsParse): Promise<SmsCommand> {
+    const sealed = await this.payerData.sealReceived(received);
+    return { type: 'Record', received: sealed === ERASED ? { ...received, body: '' } : sealed, parse: await this.payerData.sealParse(parse) };
   }
 
   /**

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { tenantStream } from '@pvs/contracts';
-import { ServiceUnderTest, TestResponse, TestService, TestTenant, onEachDatabase, serviceOn, startTestService } from '@pvs/embedded/testing';
+import { ServiceUnderTest, TestResponse, TestService, TestTenant, onEachDatabase, recordedSms, serviceOn, startTestService } from '@pvs/embedded/testing';
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
 import { eventually, jazzCashCredit, randomTransactionId, waitUntil } from '@pvs/testing';
 
@@ -82,8 +82,7 @@ function expectJsonError(response: TestResponse, status: number, body: unknown):
 }
 
 async function smsBodies(service: TestService, tenant: TestTenant): Promise<string[]> {
-  const received = await service.app.get<EventStore>(EVENT_STORE).readAll({ filter: { types: ['SmsReceived'] } });
-  return received.filter((event) => event.metadata.tenantId === tenant.id).map((event) => JSON.stringify(event.data));
+  return (await recordedSms(service, tenant.id)).map(({ text }) => text ?? '');
 }
 
 function twilioSuite(backend: string, start: () => Promise<ServiceUnderTest>) {

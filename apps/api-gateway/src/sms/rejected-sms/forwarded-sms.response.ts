@@ -11,7 +11,7 @@ export class ForwardedSmsResponse {
   @UuidProperty() readonly sms_id!: string;
   @UuidProperty() readonly tenant_id!: string;
   @TextProperty() readonly sender!: string;
-  @TextProperty() readonly body!: string;
+  @TextProperty({ nullable: true, description: 'What the SMS said; null once its payer data is erased (retention or an erasure)' }) readonly body!: string | null;
   @TextProperty() readonly source!: string;
   @DateTimeProperty({ nullable: true }) readonly received_at!: string | null;
   @DateTimeProperty() readonly recorded_at!: string;
@@ -28,13 +28,13 @@ export class ForwardedSmsResponse {
   })
   readonly readable_by!: string | null;
 
-  /** `readableBy`: which template would read it now (see ReadableBy). */
-  static of(sms: SmsView, readableBy: string | null): ForwardedSmsResponse {
+  /** `body`: its text, opened (null once erased); `readableBy`: which template would read it now (see ReadableBy). */
+  static of(sms: SmsView, body: string | null, readableBy: string | null): ForwardedSmsResponse {
     return {
       sms_id: sms.smsId,
       tenant_id: sms.tenantId,
       sender: sms.sender,
-      body: sms.body,
+      body,
       source: sms.source,
       received_at: sms.receivedAt?.toISOString() ?? null,
       recorded_at: sms.recordedAt.toISOString(),

@@ -3,6 +3,7 @@ import { SmsViews } from '@pvs/read-model';
 import { AdminApi, ApiErrors, ApiList, ChoiceQuery, LimitQuery, Summary, UuidQuery } from '../../http/openapi/api-docs';
 import { OperatorGuard } from '../../auth/operator.guard';
 import { limitParam, optionalChoiceParam, optionalUuidParam } from '../../http/query-params';
+import { SmsPayerData } from '../sms-payer-data';
 import { SMS_VIEWS } from '../sms-views.token';
 import { ForwardedSmsResponse, SMS_STATES } from './forwarded-sms.response';
 import { ReadableBy } from './readable-by';
@@ -15,6 +16,7 @@ export class ListSmsHttpController {
   constructor(
     @Inject(SMS_VIEWS) private readonly views: SmsViews,
     private readonly readableBy: ReadableBy,
+    private readonly payerData: SmsPayerData,
   ) {}
 
   @Get()
@@ -30,6 +32,7 @@ export class ListSmsHttpController {
       tenantId: optionalUuidParam('tenant_id', tenantId),
       limit: limitParam(limit),
     });
-    return { success: true, data: rows.map((sms) => ForwardedSmsResponse.of(sms, this.readableBy.of(sms))) };
+    const bodies = await this.payerData.bodies(rows);
+    return { success: true, data: rows.map((sms, at) => ForwardedSmsResponse.of(sms, bodies[at], this.readableBy.of(sms, bodies[at]))) };
   }
 }

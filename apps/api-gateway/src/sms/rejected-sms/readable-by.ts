@@ -15,10 +15,11 @@ export class ReadableBy {
     @Inject(LEARNED_TEMPLATE_REGISTRY) private readonly learned: LearnedTemplateRegistry,
   ) {}
 
-  of(sms: SmsView): string | null {
-    const tenant = sms.state === 'rejected' ? this.tenants.get(sms.tenantId) : undefined;
-    if (!tenant) return null;
-    const now = parseStoredSms(sms, tenantParsing(tenant, this.learned.forTenant(tenant.id)));
+  /** `body`: the SMS's text, opened (null once erased: nothing reads it then). */
+  of(sms: SmsView, body: string | null): string | null {
+    const tenant = sms.state === 'rejected' && body !== null ? this.tenants.get(sms.tenantId) : undefined;
+    if (!tenant || body === null) return null;
+    const now = parseStoredSms({ ...sms, body }, tenantParsing(tenant, this.learned.forTenant(tenant.id)));
     return now.ok && now.tier === 'template' ? now.templateId : null;
   }
 }

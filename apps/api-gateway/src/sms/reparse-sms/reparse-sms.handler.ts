@@ -2,10 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import { SMS_REJECTED, smsStream } from '@pvs/contracts';
 import { smsDecider } from '@pvs/domain';
 import { EVENT_STORE, EventStore, aggregateStream, handleCommand } from '@pvs/event-store';
+import { ERASED } from '@pvs/payer-data';
 import { SmsViews } from '@pvs/read-model';
 import { TENANT_DIRECTORY, TenantDirectory } from '@pvs/tenants';
 import { LEARNED_TEMPLATE_REGISTRY, LearnedTemplateRegistry } from '../learned-templates/learned-template-registry';
 import { parseRecordedSms } from '../sms-parsing';
+import { SmsPayerData } from '../sms-payer-data';
 import { SMS_VIEWS } from '../sms-views.token';
 
 const BATCH = 1000;
@@ -27,6 +29,7 @@ export class ReparseSmsHandler {
     @Inject(SMS_VIEWS) private readonly views: SmsViews,
     @Inject(TENANT_DIRECTORY) private readonly tenants: TenantDirectory,
     @Inject(LEARNED_TEMPLATE_REGISTRY) private readonly learned: LearnedTemplateRegistry,
+    private readonly payerData: SmsPayerData,
   ) {}
 
   async reparse(tenantId: string | undefined, correlationId: string): Promise<ReparseSummary> {
@@ -42,8 +45,11 @@ export class ReparseSmsHandler {
       const { state: sms, version } = await aggregateStream(this.events, stream, smsDecider);
       if (!sms.received || sms.lastParse?.event.type !== SMS_REJECTED) continue;
       const tenant = await this.tenants.find(sms.received.tenantId);
-      if (!tenant) continue;
-      const command = { type: 'Reparse', parse: parseRecordedSms(tenant, sms.received, true, this.learned.forTenant(tenant.id)) } as const;
+      const body = await this.payerData.body(sms.received.tenantId, sms.received.body);
+      // An SMS whose text was erased cannot be read again.
+      if (!tenant || body === ERASED) continue;
+      const parse = parseRecordedSms(tenant, { ...sms.received, body }, true, this.learned.forTenant(tenant.id));
+      const command = { type: 'Reparse', parse: await this.payerData.sealParse(parse) } as const;
       // Changed meanwhile (another reparse): decided again on the stream as it became.
       const reparsed = await handleCommand(this.events, stream, smsDecider, command, { metadata: { tenantId: tenant.id, correlationId }, known: { state: sms, version } });
       if (reparsed.ok && reparsed.events.length > 0) recognised++;

@@ -19,14 +19,15 @@ export class LearnedTemplateResponse {
   @TextProperty({ nullable: true }) readonly institution!: string | null;
   @TextProperty() readonly sender!: string;
   @TextProperty() readonly pattern!: string;
-  @TextProperty() readonly example_body!: string;
+  @TextProperty({ nullable: true, description: 'The SMS it was learnt from; null once its payer data is erased' }) readonly example_body!: string | null;
   @TextProperty() readonly note!: string;
   @TextProperty() readonly learned_by!: string;
   @DateTimeProperty() readonly learned_at!: string;
   @DateTimeProperty({ nullable: true }) readonly promoted_at!: string | null;
   @DateTimeProperty({ nullable: true }) readonly retired_at!: string | null;
 
-  static of(template: LearnedTemplate): LearnedTemplateResponse {
+  /** `exampleBody`: the example's text, opened (null once erased). */
+  static of(template: LearnedTemplate, exampleBody: string | null): LearnedTemplateResponse {
     return {
       id: template.templateId,
       tenant_id: template.tenantId,
@@ -35,7 +36,7 @@ export class LearnedTemplateResponse {
       institution: template.institution,
       sender: template.sender,
       pattern: template.pattern,
-      example_body: template.example.body,
+      example_body: exampleBody,
       note: template.note,
       learned_by: template.learnedBy,
       learned_at: template.learnedAt,
@@ -45,13 +46,13 @@ export class LearnedTemplateResponse {
   }
 }
 
-/** A template just learned, and the re-parse of the rejected SMS it reads. */
+/** A template just learned (as shown), and the re-parse of the rejected SMS it reads. */
 @ApiSchema({ name: 'LearnedTemplateWithReparse' })
 export class LearnedTemplateWithReparseResponse {
   @ApiProperty({ type: LearnedTemplateResponse }) readonly template!: LearnedTemplateResponse;
   @ApiProperty({ type: ReparseResultResponse }) readonly reparse!: ReparseResultResponse;
 
-  static of(template: LearnedTemplate, reparse: ReparseSummary): LearnedTemplateWithReparseResponse {
-    return { template: LearnedTemplateResponse.of(template), reparse: ReparseResultResponse.of(reparse) };
+  static of(template: LearnedTemplateResponse, reparse: ReparseSummary): LearnedTemplateWithReparseResponse {
+    return { template, reparse: ReparseResultResponse.of(reparse) };
   }
 }

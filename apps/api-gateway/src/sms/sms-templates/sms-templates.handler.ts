@@ -1,14 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SMS_TEMPLATES_STREAM, isLearnedTemplateId, smsStream } from '@pvs/contracts';
-import { LearnedTemplate, LearnedTemplateCommand, Principal, Result, learnedTemplatesDecider, refused, smsDecider, succeed } from '@pvs/domain';
+import { LearnedTemplate, LearnedTemplateCommand, Principal, Result, learnedTemplatesDecider, refused, smsDecider, smsIdFor, succeed } from '@pvs/domain';
 import { EVENT_STORE, EventStore, aggregateStream, handleCommand } from '@pvs/event-store';
+import { ERASED } from '@pvs/payer-data';
 import { SmsViews } from '@pvs/read-model';
 import { CLOCK, Clock } from '@pvs/runtime';
-import { Derivation, Mark, Marks, deriveTemplate, parseSms } from '@pvs/sms-parsers';
+import { Derivation, Mark, Marks, deriveTemplate, normalizeSender, parseSms } from '@pvs/sms-parsers';
 import { TENANT_DIRECTORY, TenantDirectory } from '@pvs/tenants';
 import { LEARNED_TEMPLATE_REGISTRY, LearnedTemplateRegistry } from '../learned-templates/learned-template-registry';
 import { ReparseSmsHandler, ReparseSummary } from '../reparse-sms/reparse-sms.handler';
 import { tenantParsing } from '../sms-parsing';
+import { SmsPayerData } from '../sms-payer-data';
 import { SMS_VIEWS } from '../sms-views.token';
 import { DryRun, dryRun } from './template-dry-run';
 import { LearnTemplateRequest, MarkRequest } from './learn-template.request.dto';
@@ -56,6 +58,7 @@ export class SmsTemplatesHandler {
     @Inject(LEARNED_TEMPLATE_REGISTRY) private readonly registry: LearnedTemplateRegistry,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly reparse: ReparseSmsHandler,
+    private readonly payerData: SmsPayerData,
   ) {}
 
   async dryRun(request: LearnTemplateRequest): Promise<Result<TemplateLesson>> {
@@ -71,7 +74,13 @@ export class SmsTemplatesHandler {
     const derivation = deriveTemplate(lesson);
     if (!derivation.ok) return refused('unprocessable', derivation.reason);
     const stored = await this.views.list({ tenantId, limit: DRY_RUN_SCAN });
-    const run = dryRun(derivation.definition, stored, (id) => (id === tenantId ? parsing : undefined));
+    const bodies = await this.payerData.bodies(stored);
+    // An SMS whose text was erased is read by nothing, the candidate included.
+    const readable = stored.flatMap((sms, at) => {
+      const body = bodies[at];
+      return body === null ? [] : [{ ...sms, body }];
+    });
+    const run = dryRun(derivation.definition, readable, (id) => (id === tenantId ? parsing : undefined));
     if (run.conflicts.length > 0) {
       const [first] = run.conflicts;
       return refused('unprocessable', `The template would change how ${run.conflicts.length} parsed SMS read (e.g. SMS ${first.smsId}, read by ${first.readBy})`);
@@ -85,6 +94,8 @@ export class SmsTemplatesHandler {
     if (!lesson.ok) return lesson;
     const { tenantId, example, derivation } = lesson.value;
     const { definition } = derivation;
+    const body = await this.payerData.sealExample(tenantId, example.smsId ?? smsIdFor(tenantId, normalizeSender(example.sender), example.body), example.body);
+    if (body === ERASED) return refused('unprocessable', 'The text of this SMS was erased: learn from another');
     const command: LearnedTemplateCommand = {
       type: 'Learn',
       template: {
@@ -95,9 +106,11 @@ export class SmsTemplatesHandler {
         sender: definition.sender,
         pattern: definition.pattern,
         signature: definition.signature,
-        example: { ...example, marks: derivation.markedSpans },
+        example: { ...example, body, marks: derivation.markedSpans },
         note: request.note ?? '',
       },
+      exampleText: example.body,
+      examples: await this.examplesOf(definition.sender),
       by,
       now: this.clock.now(),
     };
@@ -112,7 +125,10 @@ export class SmsTemplatesHandler {
   }
 
   async change(type: 'Promote' | 'Retire', templateId: string, note: string, by: Principal, correlationId: string): Promise<Result<LearnedTemplate>> {
-    const command: LearnedTemplateCommand = { type, templateId, note, by, now: this.clock.now() };
+    const sender = this.registry.all().find((template) => template.templateId === templateId)?.sender;
+    const now = this.clock.now();
+    const command: LearnedTemplateCommand =
+      type === 'Promote' ? { type, templateId, note, examples: sender === undefined ? {} : await this.examplesOf(sender), by, now } : { type, templateId, note, by, now };
     const changed = await handleCommand(this.events, SMS_TEMPLATES_STREAM, learnedTemplatesDecider, command, { metadata: { correlationId } });
     if (!changed.ok) return changed;
     if (changed.checkpoint !== null) await this.registry.waitFor(changed.checkpoint, LIVE_WAIT_MS);
@@ -123,11 +139,20 @@ export class SmsTemplatesHandler {
     return this.registry.all().filter((template) => tenantId === undefined || template.tenantId === tenantId || template.scope === 'all');
   }
 
+  /** The texts of the examples of the live templates of a sender, by template id: what an overlap is judged on. */
+  private async examplesOf(sender: string): Promise<Record<string, string | null>> {
+    const live = this.registry.all().filter((template) => template.sender === sender && template.retiredAt === null);
+    const texts = await this.payerData.bodies(live.map((template) => ({ tenantId: template.tenantId, body: template.example.body })));
+    return Object.fromEntries(live.map((template, at) => [template.templateId, texts[at]]));
+  }
+
   private async exampleOf(request: LearnTemplateRequest): Promise<Result<{ tenantId: string; smsId: string | null; sender: string; body: string }>> {
     if (request.sms_id !== undefined) {
       const { state } = await aggregateStream(this.events, smsStream(request.sms_id), smsDecider);
       if (!state.received) return refused('not_found', 'SMS not found');
-      const { tenantId, sender, body } = state.received;
+      const { tenantId, sender } = state.received;
+      const body = await this.payerData.body(tenantId, state.received.body);
+      if (body === ERASED) return refused('unprocessable', 'The text of this SMS was erased: learn from another');
       return succeed({ tenantId, smsId: request.sms_id, sender, body });
     }
     const { tenant_id: tenantId, sender, body } = request;

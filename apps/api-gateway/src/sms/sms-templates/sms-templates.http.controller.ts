@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { FastifyRequest } from 'fastify';
-import { Principal } from '@pvs/domain';
+import { LearnedTemplate, Principal } from '@pvs/domain';
 import { CurrentOperator, OperatorGuard } from '../../auth/operator.guard';
 import { AdminApi, ApiBodyErrors, ApiData, ApiErrors, ApiList, LimitQuery, PathParam, Summary, UuidQuery } from '../../http/openapi/api-docs';
 import { PlainText, plainTextPattern } from '../../http/plain-text';
@@ -10,6 +10,7 @@ import { limitParam, optionalUuidParam } from '../../http/query-params';
 import { valueOf } from '../../http/refusals';
 import { LearnTemplateRequest } from './learn-template.request.dto';
 import { LEARNED_TEMPLATE_ID, LearnedTemplateResponse, LearnedTemplateWithReparseResponse } from './learned-template.response';
+import { SmsPayerData } from '../sms-payer-data';
 import { SmsTemplatesHandler } from './sms-templates.handler';
 import { TemplateDryRunResponse } from './template-dry-run.response';
 
@@ -25,7 +26,16 @@ export class TemplateChangeRequest {
 @UseGuards(OperatorGuard)
 @AdminApi()
 export class SmsTemplatesHttpController {
-  constructor(private readonly handler: SmsTemplatesHandler) {}
+  constructor(
+    private readonly handler: SmsTemplatesHandler,
+    private readonly payerData: SmsPayerData,
+  ) {}
+
+  /** The templates as operators see them, each with its example's text opened (null once erased). */
+  private async shown(templates: readonly LearnedTemplate[]): Promise<LearnedTemplateResponse[]> {
+    const bodies = await this.payerData.bodies(templates.map((template) => ({ tenantId: template.tenantId, body: template.example.body })));
+    return templates.map((template, at) => LearnedTemplateResponse.of(template, bodies[at]));
+  }
 
   @Post('dry-run')
   @Summary('What a template learned from this example would read among the stored SMS (nothing recorded)')
@@ -45,7 +55,8 @@ export class SmsTemplatesHttpController {
   @HttpCode(HttpStatus.CREATED)
   async learn(@Body() body: LearnTemplateRequest, @CurrentOperator() by: Principal, @Req() request: FastifyRequest) {
     const { template, reparse } = valueOf(await this.handler.learn(body, by, request.id));
-    return { success: true, data: LearnedTemplateWithReparseResponse.of(template, reparse) };
+    const [shown] = await this.shown([template]);
+    return { success: true, data: LearnedTemplateWithReparseResponse.of(shown, reparse) };
   }
 
   @Get()
@@ -54,9 +65,9 @@ export class SmsTemplatesHttpController {
   @LimitQuery()
   @ApiList('The learned templates', LearnedTemplateResponse)
   @ApiErrors(422)
-  list(@Query('tenant_id') tenantId?: string, @Query('limit') limit?: string) {
+  async list(@Query('tenant_id') tenantId?: string, @Query('limit') limit?: string) {
     const first = limitParam(limit);
-    return { success: true, data: this.handler.list(optionalUuidParam('tenant_id', tenantId)).slice(0, first).map(LearnedTemplateResponse.of) };
+    return { success: true, data: await this.shown(this.handler.list(optionalUuidParam('tenant_id', tenantId)).slice(0, first)) };
   }
 
   @Post(':id/promote')
@@ -67,7 +78,7 @@ export class SmsTemplatesHttpController {
   @ApiErrors(404, 409)
   @HttpCode(HttpStatus.OK)
   async promote(@Param('id') id: string, @Body() body: TemplateChangeRequest, @CurrentOperator() by: Principal, @Req() request: FastifyRequest) {
-    return { success: true, data: LearnedTemplateResponse.of(valueOf(await this.handler.change('Promote', id, body.note ?? '', by, request.id))) };
+    return { success: true, data: (await this.shown([valueOf(await this.handler.change('Promote', id, body.note ?? '', by, request.id))]))[0] };
   }
 
   @Post(':id/retire')
@@ -78,6 +89,6 @@ export class SmsTemplatesHttpController {
   @ApiErrors(404)
   @HttpCode(HttpStatus.OK)
   async retire(@Param('id') id: string, @Body() body: TemplateChangeRequest, @CurrentOperator() by: Principal, @Req() request: FastifyRequest) {
-    return { success: true, data: LearnedTemplateResponse.of(valueOf(await this.handler.change('Retire', id, body.note ?? '', by, request.id))) };
+    return { success: true, data: (await this.shown([valueOf(await this.handler.change('Retire', id, body.note ?? '', by, request.id))]))[0] };
   }
 }

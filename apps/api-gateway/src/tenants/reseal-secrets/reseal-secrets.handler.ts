@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EncryptedSecret } from '@pvs/contracts';
+import { PAYER_DATA_VAULT, PayerDataVault } from '@pvs/payer-data';
 import { CLOCK, Clock } from '@pvs/runtime';
 import { TENANT_DIRECTORY, TenantDirectory } from '@pvs/tenants';
 import { GATEWAY_CONFIG, GatewayConfig } from '../../gateway-config';
@@ -10,13 +11,15 @@ export interface ResealOutcome {
   readonly key: string;
   readonly resealed: number;
   readonly unchanged: number;
+  /** Payer data keys sealed again (those still held: a destroyed key has nothing to seal). */
+  readonly payerDataKeys: number;
 }
 
 /**
  * The second half of a secrets key rotation: every tenant's webhook secrets and Twilio auth token sealed again under
  * the current key (SECRETS_KEY), as TenantWebhookSecretResealed and TenantTwilioAuthTokenResealed events, so that the
- * previous key can then be dropped from SECRETS_PREVIOUS_KEYS. Secrets already under the current key are left alone:
- * running it twice changes nothing.
+ * previous key can then be dropped from SECRETS_PREVIOUS_KEYS; and the payer data keys likewise (the data they seal
+ * is not touched). Secrets already under the current key are left alone: running it twice changes nothing.
  */
 @Injectable()
 export class ResealSecretsHandler {
@@ -25,6 +28,7 @@ export class ResealSecretsHandler {
     private readonly changes: TenantChanges,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    @Inject(PAYER_DATA_VAULT) private readonly payerData: PayerDataVault,
   ) {}
 
   async reseal(correlationId: string): Promise<ResealOutcome> {
@@ -37,6 +41,6 @@ export class ResealSecretsHandler {
       if (change.ok && change.value.recorded) resealed += 1;
       else unchanged += 1;
     }
-    return { key: box.currentKey, resealed, unchanged };
+    return { key: box.currentKey, resealed, unchanged, payerDataKeys: await this.payerData.resealKeys() };
   }
 }

@@ -8,8 +8,9 @@ export class ResealSecretsResponse {
   @TextProperty({ description: 'Fingerprint of the key every secret is now sealed under' }) readonly key!: string;
   @CountProperty() readonly resealed!: number;
   @CountProperty() readonly unchanged!: number;
+  @CountProperty({ description: 'Payer data keys sealed again under it (the data they seal is not rewritten)' }) readonly payer_data_keys!: number;
 
   static of(outcome: ResealOutcome): ResealSecretsResponse {
-    return { key: outcome.key, resealed: outcome.resealed, unchanged: outcome.unchanged };
+    return { key: outcome.key, resealed: outcome.resealed, unchanged: outcome.unchanged, payer_data_keys: outcome.payerDataKeys };
   }
 }

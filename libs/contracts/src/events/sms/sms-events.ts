@@ -1,6 +1,7 @@
 import { Event, eventGuard } from '../event';
 import { Gateway } from '../../gateway';
 import { Paisa } from '../../money';
+import { SealedText } from '../../payer-data';
 
 export const SMS_CATEGORY = 'sms';
 export const SMS_RECEIVED = 'SmsReceived';
@@ -22,6 +23,7 @@ export interface SmsReceivedData {
   readonly smsId: string;
   readonly tenantId: string;
   readonly sender: string;
+  /** The text forwarded: sealed under the SMS's key (a `SealedText`); as written, in SMS recorded before sealing. */
   readonly body: string;
   /** When the device received it, as the forwarder said; null when not given. */
   readonly receivedAt: string | null;
@@ -57,6 +59,13 @@ export function describeDeparture({ field, institution, usual, found }: SmsDepar
 /** A half-open range of UTF-16 code units of the SMS body as received. */
 export type SmsSpan = readonly [start: number, end: number];
 
+/** Who paid, as a credit SMS says. */
+export interface SmsPayer {
+  readonly name?: string;
+  readonly number?: string;
+  readonly account?: string;
+}
+
 export interface SmsParsedData {
   readonly smsId: string;
   readonly tenantId: string;
@@ -74,7 +83,8 @@ export interface SmsParsedData {
   readonly reference: string | null;
   readonly normalizedReference: string | null;
   readonly amountPaisa: Paisa;
-  readonly payer: { readonly name?: string; readonly number?: string; readonly account?: string } | null;
+  /** Who paid, as the SMS says: sealed under the SMS's key (as JSON); as found, in readings recorded before sealing. */
+  readonly payer: SmsPayer | SealedText | null;
   readonly receivingAccount: string | null;
   readonly balancePaisa: Paisa | null;
   readonly occurredAt: string | null;

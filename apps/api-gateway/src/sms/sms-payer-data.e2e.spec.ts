@@ -1,0 +1,82 @@
+import { smsSubject } from '@pvs/contracts';
+import { ServiceUnderTest, TestService, TestTenant, onEachDatabase, recordedSms, serviceOn } from '@pvs/embedded/testing';
+import { READ_MODEL_DATABASE } from '@pvs/runtime';
+import { SqlClient } from '@pvs/sql';
+import { randomTransactionId, waitUntil } from '@pvs/testing';
+
+const WALLET_ONE = '8558';
+const PAYER = { name: 'ZARMEENA QURESHI', phone: '03451239876' };
+const credit = (reference: string, payer = PAYER) => `You have received Rs 500.00 from ${payer.name} ${payer.phone} in your JazzCash account. TID: ${reference}`;
+const notPayment = `Dear ${PAYER.name}, your OTP is 482913. Call ${PAYER.phone} for help.`;
+
+/** Every way the payer's data could show in a dump: as written, in capitals or small letters, digits only, in base64. */
+function traces(text: string): string[] {
+  const variants = [text, text.toLowerCase(), text.toUpperCase(), text.replace(/\D/g, '')].filter((variant) => variant.length >= 6);
+  return [...variants, ...variants.map((variant) => Buffer.from(variant).toString('base64').slice(0, -4))];
+}
+
+function payerDataSuite(backend: string, start: () => Promise<ServiceUnderTest>) {
+  describe(`payer data in the SMS, sealed at rest and erased by its key, on ${backend}`, () => {
+    let service: TestService;
+    let dispose: () => Promise<void>;
+    let shop: TestTenant;
+    const reference = randomTransactionId();
+    let paymentId = '';
+
+    const sql = () => service.app.get<SqlClient>(READ_MODEL_DATABASE);
+    /** What a dump of the tables holding SMS shows: every row of the events, the read model's SMS and the keys. */
+    const dump = async () => {
+      const tables = ['es_events', 'rm_sms', 'pd_data_keys', 'rm_payments', 'rm_alerts'];
+      const rows = await Promise.all(tables.map((table) => sql().query(`SELECT * FROM ${table}`)));
+      return JSON.stringify(rows);
+    };
+    const listed = async () => (await service.admin('GET', `/admin/sms?tenant_id=${shop.id}`)).body.data as { sms_id: string; body: string | null; state: string }[];
+
+    beforeAll(async () => {
+      ({ service, dispose } = await start());
+      shop = await service.createTenant({ name: 'Zainab Lawn House' });
+      paymentId = (await service.request('POST', '/payments/verify', { body: { gateway: 'wallet_one', transaction_reference: reference, amount: 500 }, headers: { 'x-api-key': shop.apiKey } })).body.data.uuid;
+      const paid = await service.request('POST', '/sms/ingest', { body: { sender: WALLET_ONE, body: credit(reference) }, headers: { 'x-api-key': shop.apiKey } });
+      expect(paid.body.status).toBe('verified');
+      expect((await service.request('POST', '/sms/ingest', { body: { sender: WALLET_ONE, body: notPayment }, headers: { 'x-api-key': shop.apiKey } })).status).toBe(422);
+      await waitUntil(async () => (await listed()).length === 2);
+    });
+
+    afterAll(() => dispose());
+
+    it('records no byte of the payer’s name, number or message in the clear, and shows operators the text', async () => {
+      const dumped = await dump();
+      expect(dumped.length).toBeGreaterThan(5_000);
+      for (const trace of [...traces(PAYER.name), ...traces(PAYER.phone), ...traces(credit(reference)), ...traces(notPayment)]) {
+        expect([trace, dumped.includes(trace)]).toEqual([trace, false]);
+      }
+      expect((await listed()).map((sms) => sms.body).sort()).toEqual([credit(reference), notPayment].sort());
+    });
+
+    it('reads as erased everywhere once the SMS’s key is destroyed, and leaves every fact and decision as it was', async () => {
+      const recorded = await recordedSms(service, shop.id);
+      const destroyed = await service.payerData.shred(recorded.map(({ event }) => smsSubject(event.data.smsId)), 'erasure', new Date());
+      expect(destroyed).toHaveLength(2);
+      expect((await recordedSms(service, shop.id)).map(({ text }) => text)).toEqual([null, null]);
+      expect((await listed()).map((sms) => [sms.state, sms.body]).sort()).toEqual([['parsed', null], ['rejected', null]]);
+      // What matching decided stands, and the same SMS forwarded again is the one already recorded.
+      expect((await service.request('GET', `/payments/status/${paymentId}`, { headers: { 'x-api-key': shop.apiKey } })).body.data.status).toBe('verified');
+      const again = await service.request('POST', '/sms/ingest', { body: { sender: WALLET_ONE, body: credit(reference) }, headers: { 'x-api-key': shop.apiKey } });
+      expect(again.body).toMatchObject({ status: 'verified', transaction_uuid: paymentId });
+      expect(await recordedSms(service, shop.id)).toHaveLength(2);
+      // A re-parse reads no erased text.
+      const reparsed = await service.admin('POST', '/admin/sms/reparse', { tenant_id: shop.id });
+      expect(reparsed.body.data).toMatchObject({ recognised: 0 });
+    });
+
+    it('goes on matching new payments of the same payer', async () => {
+      const next = randomTransactionId();
+      const { uuid } = (await service.request('POST', '/payments/verify', { body: { gateway: 'wallet_one', transaction_reference: next, amount: 500 }, headers: { 'x-api-key': shop.apiKey } })).body.data;
+      const paid = await service.request('POST', '/sms/ingest', { body: { sender: WALLET_ONE, body: credit(next) }, headers: { 'x-api-key': shop.apiKey } });
+      expect(paid.body).toMatchObject({ status: 'verified', transaction_uuid: uuid });
+      expect((await recordedSms(service, shop.id)).map(({ text }) => text)).toContain(credit(next));
+    });
+  });
+}
+
+onEachDatabase((backend, open) => payerDataSuite(backend, () => serviceOn(open)));
