@@ -101,17 +101,18 @@ export class LinkPaymentResponse {
   @UuidProperty() readonly uuid!: string;
   @PkrProperty() readonly amount!: number;
   @ChoiceProperty(PAYMENT_STATUSES) readonly status!: PaymentStatus;
-  @TextProperty({ nullable: true }) readonly payer_name!: string | null;
-  @TextProperty({ nullable: true }) readonly payer_phone!: string | null;
+  @TextProperty({ nullable: true, description: 'As the payer gave it; null when not given, or once erased' }) readonly payer_name!: string | null;
+  @TextProperty({ nullable: true, description: 'As the payer gave it; null when not given, or once erased' }) readonly payer_phone!: string | null;
   @DateTimeProperty() readonly submitted_at!: string;
 
-  static of(payment: LinkPaymentView): LinkPaymentResponse {
+  /** `payer`: what the payer told, opened (the view holds it sealed). */
+  static of(payment: LinkPaymentView, payer: { readonly name: string | null; readonly phone: string | null }): LinkPaymentResponse {
     return {
       uuid: payment.paymentId,
       amount: paisaToPkr(payment.amountPaisa),
       status: payment.status,
-      payer_name: payment.payerName,
-      payer_phone: payment.payerPhone,
+      payer_name: payer.name,
+      payer_phone: payer.phone,
       submitted_at: payment.usedAt.toISOString(),
     };
   }

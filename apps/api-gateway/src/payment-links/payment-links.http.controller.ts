@@ -18,6 +18,7 @@ import { CreatePaymentLinkRequest } from './create-payment-link/create-payment-l
 import { DisablePaymentLinkHandler } from './disable-payment-link/disable-payment-link.handler';
 import { PaymentLinkReader } from './payment-link-reader';
 import { LinkPaymentResponse, ListedPaymentLinkResponse, PaymentLinkResponse } from './payment-link.response';
+import { PaymentPayerData } from '../payments/payment-payer-data';
 import { PublicOrigin } from './public-origin';
 import { PageViews } from './pay-page/page-views';
 
@@ -34,6 +35,7 @@ export class PaymentLinksHttpController {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(PAYMENT_LINK_VIEWS) private readonly views: PaymentLinkViews,
     private readonly pageViews: PageViews,
+    private readonly payerData: PaymentPayerData,
   ) {}
 
   @Get()
@@ -86,7 +88,8 @@ export class PaymentLinksHttpController {
   async payments(@CurrentTenant() tenant: Tenant, @Param('id', new UuidOrNotFoundPipe('Payment link')) id: string, @Query('limit') limit: string | undefined) {
     const link = valueOf(await this.links.ofTenant(tenant.id, id));
     const payments = await this.views.payments(tenant.id, link.id, limitParam(limit));
-    return { success: true, data: payments.map((payment) => LinkPaymentResponse.of(payment)) };
+    const told = await this.payerData.open(payments.flatMap((payment) => [payment.payerName, payment.payerPhone].map((stored) => ({ tenantId: tenant.id, stored }))));
+    return { success: true, data: payments.map((payment, at) => LinkPaymentResponse.of(payment, { name: told[2 * at], phone: told[2 * at + 1] })) };
   }
 
   @Post(':id/disable')

@@ -8,6 +8,7 @@ import { RegisterPaymentIntentHandler } from './register-payment-intent/register
 import { RegisterPaymentIntentHttpController } from './register-payment-intent/register-payment-intent.http.controller';
 import { ReviewPaymentHandler } from './review-payment/review-payment.handler';
 import { ReviewPaymentHttpController } from './review-payment/review-payment.http.controller';
+import { PaymentPayerData } from './payment-payer-data';
 import { ShowPaymentHandler } from './show-payment/show-payment.handler';
 import { ShowPaymentHttpController } from './show-payment/show-payment.http.controller';
 
@@ -21,7 +22,7 @@ import { ShowPaymentHttpController } from './show-payment/show-payment.http.cont
     ListPaymentsHttpController,
     ShowPaymentHttpController,
   ],
-  providers: [RegisterPaymentIntentHandler, GetPaymentStatusHandler, ReviewPaymentHandler, ShowPaymentHandler, viewsProvider(PAYMENT_VIEWS, PostgresPaymentViews)],
-  exports: [RegisterPaymentIntentHandler, GetPaymentStatusHandler],
+  providers: [RegisterPaymentIntentHandler, GetPaymentStatusHandler, ReviewPaymentHandler, ShowPaymentHandler, PaymentPayerData, viewsProvider(PAYMENT_VIEWS, PostgresPaymentViews)],
+  exports: [RegisterPaymentIntentHandler, GetPaymentStatusHandler, PaymentPayerData],
 })
 export class PaymentsModule {}

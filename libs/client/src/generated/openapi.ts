@@ -417,7 +417,9 @@ export interface components {
             amount: number;
             /** @enum {string} */
             status: "pending" | "verified" | "manual_review" | "failed";
+            /** @description As the payer gave it; null when not given, or once erased */
             payer_name: string | null;
+            /** @description As the payer gave it; null when not given, or once erased */
             payer_phone: string | null;
             /** Format: date-time */
             submitted_at: string;

@@ -24,6 +24,7 @@ export interface ListedPaymentLink {
 export interface LinkPaymentView {
   readonly paymentId: string;
   readonly amountPaisa: Paisa;
+  /** As stored: sealed payer data (the payment's key opens it), or as given before sealing. */
   readonly payerName: string | null;
   readonly payerPhone: string | null;
   readonly status: PaymentStatus;

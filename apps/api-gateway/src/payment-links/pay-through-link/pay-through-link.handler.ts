@@ -4,6 +4,7 @@ import { APPEND_SIGNALS, AppendSignals, CurrentStreams, EVENT_STORE, EventStore,
 import { CLOCK, Clock } from '@pvs/runtime';
 import { PaymentLink, Tenant, paymentDecider, paymentLinkDecider } from '@pvs/domain';
 import { GATEWAY_CONFIG, GatewayConfig } from '../../gateway-config';
+import { PaymentPayerData } from '../../payments/payment-payer-data';
 import { Registration, RegisterPaymentIntentHandler } from '../../payments/register-payment-intent/register-payment-intent.handler';
 import { PayProblem } from '../pay-page/texts';
 
@@ -41,6 +42,7 @@ export class PayThroughLinkHandler {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
     private readonly intents: RegisterPaymentIntentHandler,
+    private readonly payerData: PaymentPayerData,
   ) {
     this.streams = new CurrentStreams(events);
   }
@@ -60,11 +62,12 @@ export class PayThroughLinkHandler {
       // The form is read before: what is refused here is a reference registered before with another amount.
       if (!registration.ok) return { ok: false, problem: registration.refusal.kind === 'unprocessable' ? 'amount_differs' : 'try_again' };
       const { payment, created } = registration.value;
+      const [payerName, payerPhone] = await Promise.all([submission.payerName, submission.payerPhone].map((told) => this.payerData.seal(tenant.id, payment.uuid, told)));
       const use = await handleCommand(
         unit,
         paymentLinkStream(link.id),
         paymentLinkDecider,
-        { type: 'Use', payment: { paymentId: payment.uuid, gateway: submission.gateway, amountPaisa: submission.amountPaisa, payerName: submission.payerName, payerPhone: submission.payerPhone }, now: this.clock.now() },
+        { type: 'Use', payment: { paymentId: payment.uuid, gateway: submission.gateway, amountPaisa: submission.amountPaisa, payerName, payerPhone }, now: this.clock.now() },
         { metadata: { tenantId: tenant.id, correlationId }, maxRetries: 0 },
       );
       if (!use.ok) return { ok: false, problem: use.refusal.kind === 'conflict' ? 'link_closed' : 'try_again' };

@@ -5,6 +5,7 @@ import { PaymentView } from '@pvs/read-model';
 import { CLOCK, Clock } from '@pvs/runtime';
 import { normalizeReference } from '@pvs/sms-parsers';
 import { GATEWAY_CONFIG, GatewayConfig } from '../../gateway-config';
+import { PaymentPayerData } from '../payment-payer-data';
 import { Result, Tenant, paymentDecider, paymentIdFor, refused, registeredPayment, succeed } from '@pvs/domain';
 import { paymentView } from '../payment-history';
 
@@ -29,6 +30,7 @@ export class RegisterPaymentIntentHandler {
     @Inject(EVENT_STORE) private readonly events: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(GATEWAY_CONFIG) private readonly config: GatewayConfig,
+    private readonly payerData: PaymentPayerData,
   ) {}
 
   /**
@@ -58,7 +60,7 @@ export class RegisterPaymentIntentHandler {
       transactionReference: fields.transaction_reference,
       normalizedReference,
       amountPaisa,
-      senderSource: fields.sender_source ?? null,
+      senderSource: await this.payerData.seal(tenant.id, paymentId, fields.sender_source ?? null),
       callbackUrl: fields.callback_url ?? null,
       clientMetadata: fields.client_metadata ?? null,
       registeredAt: now.toISOString(),

@@ -39,7 +39,10 @@ export interface PaymentLinkUsedData {
   readonly tenantId: string;
   readonly paymentId: string;
   readonly amountPaisa: Paisa;
-  /** What the payer chose to tell the merchant: personal data, shown to the merchant only and logged nowhere. */
+  /**
+   * What the payer chose to tell the merchant: personal data, shown to the merchant only and logged nowhere; sealed
+   * under the payment's key (as given, in uses recorded before sealing).
+   */
   readonly payerName: string | null;
   readonly payerPhone: string | null;
   readonly usedAt: string;

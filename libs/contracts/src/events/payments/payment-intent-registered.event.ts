@@ -11,6 +11,7 @@ export interface PaymentIntentRegisteredData {
   readonly transactionReference: string;
   readonly normalizedReference: string;
   readonly amountPaisa: Paisa;
+  /** The payer's number or other sender id, as the merchant gave it: sealed under the payment's key (as given, before sealing). */
   readonly senderSource: string | null;
   readonly callbackUrl: string | null;
   readonly clientMetadata: Record<string, unknown> | null;

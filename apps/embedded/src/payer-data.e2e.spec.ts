@@ -1,11 +1,14 @@
-import { smsSubject } from '@pvs/contracts';
-import { ServiceUnderTest, TestService, TestTenant, onEachDatabase, recordedSms, serviceOn } from '@pvs/embedded/testing';
+import { paymentSubject, smsSubject } from '@pvs/contracts';
+import { ServiceUnderTest, TestService, TestTenant, onEachDatabase, recordedSms, serviceOn } from './testing';
 import { READ_MODEL_DATABASE } from '@pvs/runtime';
 import { SqlClient } from '@pvs/sql';
 import { randomTransactionId, waitUntil } from '@pvs/testing';
 
 const WALLET_ONE = '8558';
 const PAYER = { name: 'ZARMEENA QURESHI', phone: '03451239876' };
+/** What a payer gives a payment page, and a merchant an intent: other words than the SMS's, so each is searched apart. */
+const LINK_PAYER = { name: 'Sheharbano Khattak', phone: '03127654321' };
+const SENDER_SOURCE = '03339081726';
 const credit = (reference: string, payer = PAYER) => `You have received Rs 500.00 from ${payer.name} ${payer.phone} in your JazzCash account. TID: ${reference}`;
 const notPayment = `Dear ${PAYER.name}, your OTP is 482913. Call ${PAYER.phone} for help.`;
 
@@ -16,7 +19,7 @@ function traces(text: string): string[] {
 }
 
 function payerDataSuite(backend: string, start: () => Promise<ServiceUnderTest>) {
-  describe(`payer data in the SMS, sealed at rest and erased by its key, on ${backend}`, () => {
+  describe(`payer data sealed at rest and erased by its key, on ${backend}`, () => {
     let service: TestService;
     let dispose: () => Promise<void>;
     let shop: TestTenant;
@@ -26,16 +29,30 @@ function payerDataSuite(backend: string, start: () => Promise<ServiceUnderTest>)
     const sql = () => service.app.get<SqlClient>(READ_MODEL_DATABASE);
     /** What a dump of the tables holding SMS shows: every row of the events, the read model's SMS and the keys. */
     const dump = async () => {
-      const tables = ['es_events', 'rm_sms', 'pd_data_keys', 'rm_payments', 'rm_alerts'];
+      const tables = ['es_events', 'rm_sms', 'pd_data_keys', 'rm_payments', 'rm_alerts', 'rm_payment_link_payments'];
       const rows = await Promise.all(tables.map((table) => sql().query(`SELECT * FROM ${table}`)));
       return JSON.stringify(rows);
     };
+    let linkId = '';
+    let linkPaymentId = '';
+    const linkPayments = async () => (await service.request('GET', `/payment-links/${linkId}/payments`, { headers: { 'x-api-key': shop.apiKey } })).body.data as { uuid: string; payer_name: string | null; payer_phone: string | null }[];
     const listed = async () => (await service.admin('GET', `/admin/sms?tenant_id=${shop.id}`)).body.data as { sms_id: string; body: string | null; state: string }[];
 
     beforeAll(async () => {
       ({ service, dispose } = await start());
       shop = await service.createTenant({ name: 'Zainab Lawn House' });
-      paymentId = (await service.request('POST', '/payments/verify', { body: { gateway: 'wallet_one', transaction_reference: reference, amount: 500 }, headers: { 'x-api-key': shop.apiKey } })).body.data.uuid;
+      paymentId = (await service.request('POST', '/payments/verify', { body: { gateway: 'wallet_one', transaction_reference: reference, amount: 500, sender_source: SENDER_SOURCE }, headers: { 'x-api-key': shop.apiKey } })).body.data.uuid;
+      const link = (await service.request('POST', '/payment-links', { body: { amount: 900 }, headers: { 'x-api-key': shop.apiKey } })).body.data;
+      linkId = link.id;
+      const page = await fetch(`${new URL(service.baseUrl).origin}/pay/${link.code}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ gateway: 'wallet_one', transaction_id: randomTransactionId(), name: LINK_PAYER.name, phone: LINK_PAYER.phone }).toString(),
+        redirect: 'manual',
+      });
+      expect(page.status).toBe(303);
+      await waitUntil(async () => (await linkPayments()).length === 1);
+      linkPaymentId = (await linkPayments())[0].uuid;
       const paid = await service.request('POST', '/sms/ingest', { body: { sender: WALLET_ONE, body: credit(reference) }, headers: { 'x-api-key': shop.apiKey } });
       expect(paid.body.status).toBe('verified');
       expect((await service.request('POST', '/sms/ingest', { body: { sender: WALLET_ONE, body: notPayment }, headers: { 'x-api-key': shop.apiKey } })).status).toBe(422);
@@ -44,13 +61,20 @@ function payerDataSuite(backend: string, start: () => Promise<ServiceUnderTest>)
 
     afterAll(() => dispose());
 
-    it('records no byte of the payer’s name, number or message in the clear, and shows operators the text', async () => {
+    it('records no byte of the payer’s name, number or message in the clear, and shows operators and the merchant what was told', async () => {
       const dumped = await dump();
       expect(dumped.length).toBeGreaterThan(5_000);
-      for (const trace of [...traces(PAYER.name), ...traces(PAYER.phone), ...traces(credit(reference)), ...traces(notPayment)]) {
+      const told = [PAYER.name, PAYER.phone, credit(reference), notPayment, LINK_PAYER.name, LINK_PAYER.phone, SENDER_SOURCE];
+      for (const trace of told.flatMap(traces)) {
         expect([trace, dumped.includes(trace)]).toEqual([trace, false]);
       }
       expect((await listed()).map((sms) => sms.body).sort()).toEqual([credit(reference), notPayment].sort());
+      expect(await linkPayments()).toMatchObject([{ payer_name: LINK_PAYER.name, payer_phone: LINK_PAYER.phone }]);
+    });
+
+    it('reads a payment page’s payer as erased once the payment’s key is destroyed', async () => {
+      expect(await service.payerData.shred([paymentSubject(linkPaymentId)], 'erasure', new Date())).toEqual([paymentSubject(linkPaymentId)]);
+      expect(await linkPayments()).toMatchObject([{ uuid: linkPaymentId, payer_name: null, payer_phone: null }]);
     });
 
     it('reads as erased everywhere once the SMS’s key is destroyed, and leaves every fact and decision as it was', async () => {
