@@ -1,21 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EVENT_SCHEMAS } from '@pvs/contracts';
-import {
-  alertDecider,
-  awaitingIntentDecider,
-  balanceChainFor,
-  forwarderDecider,
-  learnedTemplatesDecider,
-  ledgerDecider,
-  operatorDecider,
-  paymentDecider,
-  paymentLinkDecider,
-  rebuildRequestsDecider,
-  smsDecider,
-  stallDecider,
-  tenantDecider,
-} from '@pvs/domain';
+import { alertDecider, awaitingIntentDecider, balanceChainFor, erasureDecider, forwarderDecider, learnedTemplatesDecider, ledgerDecider, operatorDecider, paymentDecider, paymentLinkDecider, rebuildRequestsDecider, smsDecider, stallDecider, tenantDecider } from '@pvs/domain';
 import { EventStore, RecordedEvent, UpcastingEventStore, categoryOf, foldStream } from '@pvs/event-store';
 import { PostgresEventStore } from '@pvs/event-store/postgres';
 import { PROJECTIONS, ProjectionRebuild } from '@pvs/projector';
@@ -49,6 +35,7 @@ const FOLDS: Readonly<Record<string, (events: readonly RecordedEvent[]) => unkno
   stall: (events) => foldStream(events, stallDecider).state,
   alert: (events) => foldStream(events, alertDecider).state,
   paylink: (events) => foldStream(events, paymentLinkDecider).state,
+  erasure: (events) => foldStream(events, erasureDecider).state,
 };
 
 const LATER_FIELDS = ['tier', 'institution', 'receivingAccounts', 'balanceCheck', 'verificationPolicy', 'alertWebhooks', 'raastQr', 'forwarderId'];

@@ -189,6 +189,8 @@ async function paymentsAndTenants(service: TestService): Promise<void> {
   const [stalled] = (await expectOk(service.admin('GET', '/admin/alerts?kind=payment.stalled&state=all'))).body.data;
   if (!stalled) throw new Error('No payment stalled');
   await expectOk(service.request('POST', `/admin/alerts/${stalled.alert_id}/acknowledge`, { body: { note: 'asked the payer' }, headers: { authorization: `Bearer ${reviewer.token}` } }));
+  // A payer asks to be forgotten: their approved payment's payer data is erased, with the SMS it was decided on.
+  await expectOk(service.request('POST', '/admin/erasures', { body: { payment_id: approved[0], reason: 'the payer asked' }, headers: { authorization: `Bearer ${reviewer.token}` } }));
 }
 
 async function readLog(store: EventStore): Promise<GoldenEvent[]> {

@@ -10,6 +10,7 @@ import { TENANT_DIRECTORY, TenantDirectory, secretsKeyMismatch } from '@pvs/tena
 import { ALERT_VIEWS } from './alerts/alerts.http.controller';
 import { AlertsModule } from './alerts/alerts.module';
 import { DashboardModule } from './dashboard/dashboard.module';
+import { ErasuresModule } from './erasures/erasures.module';
 import { EventsModule } from './events/events.module';
 import { FORWARDER_REGISTRY, ForwarderRegistry } from './forwarders/forwarder-registry';
 import { ForwardersModule } from './forwarders/forwarders.module';
@@ -72,6 +73,7 @@ export class ApiGatewayModule implements OnApplicationBootstrap, OnApplicationSh
         LedgersModule,
         AlertsModule,
         PaymentLinksModule,
+        ErasuresModule,
       ],
     };
   }

@@ -57,3 +57,4 @@ export type ForwarderWithKey = Schemas['ForwarderWithKey'];
 export type AlertData = Schemas['Alert'];
 export type PaymentLinkData = Schemas['PaymentLink'];
 export type ListedPaymentLinkData = Schemas['ListedPaymentLink'];
+export type ErasureData = Schemas['Erasure'];

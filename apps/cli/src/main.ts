@@ -5,6 +5,7 @@ import { projectionsCommand } from './commands/projections.command';
 import { secretsCommand } from './commands/secrets.command';
 import { operatorsCommand } from './commands/operators.command';
 import { alertsCommand } from './commands/alerts.command';
+import { eraseCommand } from './commands/erase.command';
 import { forwardersCommand } from './commands/forwarders.command';
 import { linksCommand } from './commands/links.command';
 import { smsCommand } from './commands/sms.command';
@@ -17,7 +18,7 @@ import { rootCommand } from './program';
 /** Runs one command line and answers the exit code: 0 ok, 1 API error, 2 usage error, 3 cannot connect. */
 async function runCli(argv: readonly string[]): Promise<number> {
   const program = rootCommand();
-  for (const add of [tenantsCommand, paymentsCommand, streamsCommand, projectionsCommand, webhooksCommand, smsCommand, templatesCommand, secretsCommand, operatorsCommand, forwardersCommand, alertsCommand, linksCommand]) add(program);
+  for (const add of [tenantsCommand, paymentsCommand, streamsCommand, projectionsCommand, webhooksCommand, smsCommand, templatesCommand, secretsCommand, operatorsCommand, forwardersCommand, alertsCommand, linksCommand, eraseCommand]) add(program);
   try {
     await program.parseAsync(argv, { from: 'user' });
     return EXIT_CODES.ok;

@@ -56,7 +56,7 @@ describe('pvs, the operators CLI, against the whole service over HTTP', () => {
   it('shows its help without a token or a service', async () => {
     const run = await pvs(['--help'], { PVS_ADMIN_TOKEN: '', PVS_URL: 'http://127.0.0.1:1/api/v1' });
     expect(run.code).toBe(0);
-    for (const command of ['tenants', 'payments', 'streams', 'projections', 'webhooks', 'sms', 'forwarders', 'alerts', 'links']) expect(run.stdout).toContain(command);
+    for (const command of ['tenants', 'payments', 'streams', 'projections', 'webhooks', 'sms', 'forwarders', 'alerts', 'links', 'erase']) expect(run.stdout).toContain(command);
   });
 
   describe('tenants', () => {
@@ -345,6 +345,17 @@ describe('pvs, the operators CLI, against the whole service over HTTP', () => {
     expect(rejected[0]).toMatchObject({ tenant_id: shop.id, body: 'Your OTP is 1234' });
     expect((await pvs(['sms', 'rejected', '--tenant', shop.id])).stdout).toContain('Your OTP is 1234');
     expect(await pvsJson(['sms', 'reparse', '--tenant', shop.id])).toEqual({ examined: 1, recognised: 0 });
+  });
+
+  it("erases an SMS's payer data under the operator's name: the list then shows it erased", async () => {
+    const shop = await service.createTenant({ name: 'Forgetful' });
+    await service.request('POST', '/sms/ingest', { body: { sender: '8558', body: 'Dear SANA, your OTP is 5678' }, ...withKey(shop.apiKey) });
+    let rejected: { sms_id: string }[] = [];
+    await waitUntil(async () => (rejected = await pvsJson(['sms', 'rejected', '--tenant', shop.id])).length === 1, 10_000);
+    const erased = await pvs(['erase', '--sms', rejected[0].sms_id, '--reason', 'the payer asked']);
+    expect(erased.stdout).toMatch(new RegExp(`^erased sms ${rejected[0].sms_id} \\(sms/${rejected[0].sms_id}\\): 1 key\\(s\\) destroyed, by `));
+    expect((await pvs(['sms', 'rejected', '--tenant', shop.id])).stdout).toContain('(erased)');
+    expect(await pvs(['erase', '--reason', 'nothing named'])).toMatchObject({ code: 1, stderr: 'pvs: Give payment_id or sms_id: one of them (HTTP 422)\n' });
   });
 
   it('counts the SMS read and rejected per institution, with the reasons and the tiers', async () => {

@@ -77,10 +77,37 @@ function payerDataSuite(backend: string, start: () => Promise<ServiceUnderTest>)
       expect(await linkPayments()).toMatchObject([{ uuid: linkPaymentId, payer_name: null, payer_phone: null }]);
     });
 
-    it('reads as erased everywhere once the SMS’s key is destroyed, and leaves every fact and decision as it was', async () => {
-      const recorded = await recordedSms(service, shop.id);
-      const destroyed = await service.payerData.shred(recorded.map(({ event }) => smsSubject(event.data.smsId)), 'erasure', new Date());
-      expect(destroyed).toHaveLength(2);
+    it('refuses to erase what may still decide a payment, and what it cannot find, saying why', async () => {
+      const erase = (body: Record<string, unknown>) => service.admin('POST', '/admin/erasures', body);
+      expect(await erase({ payment_id: linkPaymentId, reason: 'the payer asked' })).toMatchObject({
+        status: 409,
+        body: { success: false, message: `Payment ${linkPaymentId} is still pending: its evidence may yet decide it. Erase it once it is verified, failed or expired` },
+      });
+      expect((await erase({ payment_id: '5c0d7a4e-91b2-4f6a-8e3d-2a1b0c9d8e7f', reason: 'the payer asked' })).status).toBe(404);
+      expect((await erase({ reason: 'the payer asked' })).body).toEqual({ success: false, message: 'Give payment_id or sms_id: one of them' });
+      expect((await erase({ payment_id: paymentId, sms_id: paymentId, reason: 'the payer asked' })).status).toBe(422);
+      expect((await erase({ payment_id: paymentId })).status).toBe(422);
+    });
+
+    it('erases a payment’s payer data with its SMS, and an SMS’s, on an operator’s request: erased everywhere, every fact and decision as it was', async () => {
+      const [otp] = (await recordedSms(service, shop.id)).filter(({ text }) => text === notPayment);
+      const byPayment = await service.admin('POST', '/admin/erasures', { payment_id: paymentId, reason: 'the payer asked, request 41' });
+      expect(byPayment.status).toBe(201);
+      const creditSms = (await recordedSms(service, shop.id)).find(({ event }) => event.data.smsId !== otp.event.data.smsId)!.event.data.smsId;
+      expect(byPayment.body.data).toMatchObject({
+        tenant_id: shop.id,
+        target: 'payment',
+        target_id: paymentId,
+        subjects: [paymentSubject(paymentId), smsSubject(creditSms)],
+        keys_destroyed: 2,
+        reason: 'the payer asked, request 41',
+        erased_by: 'admin',
+      });
+      const bySms = await service.admin('POST', '/admin/erasures', { sms_id: otp.event.data.smsId, reason: 'the payer asked, request 42' });
+      expect(bySms.body.data).toMatchObject({ target: 'sms', subjects: [smsSubject(otp.event.data.smsId)], keys_destroyed: 1 });
+      // Asked again: recorded again, nothing left to destroy.
+      expect((await service.admin('POST', '/admin/erasures', { sms_id: otp.event.data.smsId, reason: 'asked twice' })).body.data.keys_destroyed).toBe(0);
+
       expect((await recordedSms(service, shop.id)).map(({ text }) => text)).toEqual([null, null]);
       expect((await listed()).map((sms) => [sms.state, sms.body]).sort()).toEqual([['parsed', null], ['rejected', null]]);
       // What matching decided stands, and the same SMS forwarded again is the one already recorded.

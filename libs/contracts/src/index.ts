@@ -15,6 +15,7 @@ export * from './events/balances';
 export * from './events/forwarders';
 export * from './events/alerts';
 export * from './events/payment-links';
+export * from './events/erasures';
 export * from './events/domain-event';
 export * from './events/schemas';
 export * from './events/data-classes';

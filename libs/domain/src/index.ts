@@ -10,3 +10,4 @@ export * from './sms-template';
 export * from './forwarder';
 export * from './alert';
 export * from './payment-link';
+export * from './erasure';

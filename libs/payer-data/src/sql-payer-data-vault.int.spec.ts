@@ -60,6 +60,13 @@ describeOnEachDatabase('the payer data vault', (open) => {
     expect(await database.sql.query(`SELECT count(*)::int AS keys FROM pd_data_keys WHERE subject = $1`, [subject])).toEqual([{ keys: 1 }]);
   });
 
+  it('reveals payer data recorded before sealing as it was written, and sealed data opened, in order', async () => {
+    const reader = vault();
+    const text = sealed(await reader.seal(TENANT, sms(), BODY));
+    expect(await reader.reveal(TENANT, 'Rs 100 received from ALI')).toBe('Rs 100 received from ALI');
+    expect(await reader.revealAll([{ tenantId: TENANT, stored: text }, { tenantId: TENANT, stored: 'as written' }, { tenantId: OTHER_TENANT, stored: text }])).toEqual([BODY, 'as written', ERASED]);
+  });
+
   it('makes one key when processes seal a new subject at once', async () => {
     const subject = sms();
     const texts = await Promise.all(Array.from({ length: 8 }, (_, index) => vault().seal(TENANT, subject, `payer ${index}`)));

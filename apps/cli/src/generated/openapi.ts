@@ -924,6 +924,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/erasures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Erase a payer's data, named by a payment or an SMS: its text, names and numbers read as erased everywhere; amounts, references and decisions stay */
+        post: operations["ErasuresHttpController_erase"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2040,6 +2057,44 @@ export interface components {
              * @description The tenant whose link it is
              */
             tenant_id: string;
+        };
+        Erasure: {
+            /** Format: uuid */
+            erasure_id: string;
+            /** Format: uuid */
+            tenant_id: string;
+            /**
+             * @description What was named: a payment or an SMS
+             * @enum {string}
+             */
+            target: "payment" | "sms";
+            /**
+             * Format: uuid
+             * @description Its id
+             */
+            target_id: string;
+            /** @description Whose payer data it reaches: `payment/<uuid>` and `sms/<id>`, the target and what it was matched with */
+            subjects: string[];
+            /** @description Keys this request destroyed (a subject erased before, by retention or another request, counts no more) */
+            keys_destroyed: number;
+            reason: string;
+            erased_by: string;
+            /** Format: date-time */
+            erased_at: string;
+        };
+        ErasePayerDataRequest: {
+            /**
+             * Format: uuid
+             * @description The payment whose payer data to erase (with the SMS that decided it); give this or sms_id
+             */
+            payment_id?: string;
+            /**
+             * Format: uuid
+             * @description The SMS whose text and payer to erase (with the payment it was matched with); give this or payment_id
+             */
+            sms_id?: string;
+            /** @description Why (the payer asked, a request number): recorded on the event; at most 500 characters once trimmed */
+            reason: string;
         };
         PaymentWebhookData: {
             /** Format: uuid */
@@ -5826,6 +5881,88 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ErasuresHttpController_erase: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ErasePayerDataRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded, and the keys destroyed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Erasure"];
+                    };
+                };
+            };
+            /** @description Malformed JSON body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Validation error */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

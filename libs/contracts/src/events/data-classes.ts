@@ -191,4 +191,5 @@ export const EVENT_DATA_CLASSES: { readonly [T in DomainEvent['type']]: { readon
   },
   PaymentLinkUsed: { linkId: 'fact', tenantId: 'fact', paymentId: 'fact', amountPaisa: 'fact', payerName: 'payer', payerPhone: 'payer', usedAt: 'fact' },
   PaymentLinkDisabled: { linkId: 'fact', tenantId: 'fact', disabledBy: 'operator', disabledAt: 'fact' },
+  PayerDataErased: { erasureId: 'fact', tenantId: 'fact', target: 'fact', subjects: 'fact', reason: 'operator', erasedBy: 'operator', erasedAt: 'fact' },
 };

@@ -88,6 +88,7 @@ export const EVENT_SCHEMAS: { readonly [T in DomainEvent['type']]: EventSchema }
   PaymentLinkUsed: FIRST,
   PaymentLinkDisabled: FIRST,
   AlertAcknowledged: FIRST,
+  PayerDataErased: FIRST,
 };
 
 const SCHEMAS = new Map<string, EventSchema>(Object.entries(EVENT_SCHEMAS));

@@ -1,0 +1,31 @@
+import { Event, eventGuard } from '../event';
+
+export const ERASURE_CATEGORY = 'erasure';
+export const PAYER_DATA_ERASED = 'PayerDataErased';
+
+export function erasureStream(erasureId: string): string {
+  return `${ERASURE_CATEGORY}-${erasureId}`;
+}
+
+/** What an operator names to erase: a payment or an SMS, by its id (an id is no personal data). */
+export interface ErasureTarget {
+  readonly kind: 'payment' | 'sms';
+  readonly id: string;
+}
+
+/**
+ * A payer's data destroyed on request: the keys of `subjects` (the target's, and the payment or SMS it was matched
+ * with) are destroyed after this is recorded, so every copy of their payer data reads as erased. The facts stay.
+ */
+export interface PayerDataErasedData {
+  readonly erasureId: string;
+  readonly tenantId: string;
+  readonly target: ErasureTarget;
+  readonly subjects: readonly string[];
+  readonly reason: string;
+  readonly erasedBy: string;
+  readonly erasedAt: string;
+}
+
+export type PayerDataErased = Event<typeof PAYER_DATA_ERASED, PayerDataErasedData>;
+export const isPayerDataErased = eventGuard<PayerDataErased>({ [PAYER_DATA_ERASED]: true });
