@@ -120,6 +120,19 @@ function payerDataSuite(backend: string, start: () => Promise<ServiceUnderTest>)
       expect(reparsed.body.data).toMatchObject({ recognised: 0 });
     });
 
+    it('still reads as erased in projections rebuilt from the log, and in a dump of them', async () => {
+      for (const name of ['sms', 'payment_links']) {
+        expect((await service.admin('POST', `/admin/projections/${name}/rebuild`)).status).toBe(202);
+        await waitUntil(async () => (await service.admin('GET', '/admin/projections')).body.data.find((p: { name: string }) => p.name === name)?.rebuild?.status === 'done', 20_000);
+      }
+      expect((await listed()).map((sms) => sms.body)).toEqual([null, null]);
+      expect(await linkPayments()).toMatchObject([{ payer_name: null, payer_phone: null }]);
+      const dumped = await dump();
+      for (const trace of [PAYER.name, PAYER.phone, LINK_PAYER.name, LINK_PAYER.phone, SENDER_SOURCE].flatMap(traces)) {
+        expect([trace, dumped.includes(trace)]).toEqual([trace, false]);
+      }
+    });
+
     it('goes on matching new payments of the same payer', async () => {
       const next = randomTransactionId();
       const { uuid } = (await service.request('POST', '/payments/verify', { body: { gateway: 'wallet_one', transaction_reference: next, amount: 500 }, headers: { 'x-api-key': shop.apiKey } })).body.data;
