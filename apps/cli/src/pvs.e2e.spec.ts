@@ -355,7 +355,7 @@ describe('pvs, the operators CLI, against the whole service over HTTP', () => {
     const erased = await pvs(['erase', '--sms', rejected[0].sms_id, '--reason', 'the payer asked']);
     expect(erased.stdout).toMatch(new RegExp(`^erased sms ${rejected[0].sms_id} \\(sms/${rejected[0].sms_id}\\): 1 key\\(s\\) destroyed, by `));
     expect((await pvs(['sms', 'rejected', '--tenant', shop.id])).stdout).toContain('(erased)');
-    expect(await pvs(['erase', '--reason', 'nothing named'])).toMatchObject({ code: 1, stderr: 'pvs: Give payment_id or sms_id: one of them (HTTP 422)\n' });
+    expect(await pvs(['erase', '--reason', 'nothing named'])).toMatchObject({ code: 1, stderr: 'pvs: Give payment_id, sms_id or mobile: one of them (HTTP 422)\n' });
   });
 
   it('counts the SMS read and rejected per institution, with the reasons and the tiers', async () => {

@@ -84,7 +84,11 @@ function payerDataSuite(backend: string, start: () => Promise<ServiceUnderTest>)
         body: { success: false, message: `Payment ${linkPaymentId} is still pending: its evidence may yet decide it. Erase it once it is verified, failed or expired` },
       });
       expect((await erase({ payment_id: '5c0d7a4e-91b2-4f6a-8e3d-2a1b0c9d8e7f', reason: 'the payer asked' })).status).toBe(404);
-      expect((await erase({ reason: 'the payer asked' })).body).toEqual({ success: false, message: 'Give payment_id or sms_id: one of them' });
+      expect((await erase({ reason: 'the payer asked' })).body).toEqual({ success: false, message: 'Give payment_id, sms_id or mobile: one of them' });
+      expect((await erase({ mobile: '0300 1234567', reason: 'the payer asked' })).body).toEqual({ success: false, message: 'mobile needs tenant_id: whose payer it is' });
+      expect((await erase({ mobile: '12345', tenant_id: shop.id, reason: 'the payer asked' })).status).toBe(422);
+      expect((await erase({ payment_id: paymentId, tenant_id: shop.id, reason: 'the payer asked' })).body.message).toBe('tenant_id goes with mobile only');
+      expect((await erase({ mobile: '0300 1234567', tenant_id: shop.id, reason: 'the payer asked' })).status).toBe(404);
       expect((await erase({ payment_id: paymentId, sms_id: paymentId, reason: 'the payer asked' })).status).toBe(422);
       expect((await erase({ payment_id: paymentId })).status).toBe(422);
     });
@@ -120,12 +124,33 @@ function payerDataSuite(backend: string, start: () => Promise<ServiceUnderTest>)
       expect(reparsed.body.data).toMatchObject({ recognised: 0 });
     });
 
+    it('erases every SMS and payment whose payer data holds a mobile number, however it was written, recording no number', async () => {
+      const payer = { name: 'BILAL AHMED', written: ['0300-7654321', '+92 300 7654321', '923007654321'] };
+      const paid = randomTransactionId();
+      const { uuid } = (await service.request('POST', '/payments/verify', { body: { gateway: 'wallet_one', transaction_reference: paid, amount: 500, sender_source: payer.written[2] }, headers: { 'x-api-key': shop.apiKey } })).body.data;
+      expect((await service.request('POST', '/sms/ingest', { body: { sender: WALLET_ONE, body: credit(paid, { name: payer.name, phone: payer.written[0] }) }, headers: { 'x-api-key': shop.apiKey } })).body.status).toBe('verified');
+      await service.request('POST', '/sms/ingest', { body: { sender: WALLET_ONE, body: `${payer.name}, call ${payer.written[1]} about your order.` }, headers: { 'x-api-key': shop.apiKey } });
+      const before = (await recordedSms(service, shop.id)).filter(({ text }) => text?.includes(payer.name)).map(({ event }) => event.data.smsId);
+      expect(before).toHaveLength(2);
+
+      const erased = await service.admin('POST', '/admin/erasures', { mobile: '0300 7654321', tenant_id: shop.id, reason: 'the payer asked by phone' });
+      expect(erased.status).toBe(201);
+      expect(erased.body.data).toMatchObject({ target: 'mobile', target_id: null, keys_destroyed: 3 });
+      expect([...erased.body.data.subjects].sort()).toEqual([paymentSubject(uuid), ...before.map(smsSubject)].sort());
+      expect((await recordedSms(service, shop.id)).filter(({ event }) => before.includes(event.data.smsId)).map(({ text }) => text)).toEqual([null, null]);
+      const recorded = await sql().query<{ data: unknown }>(`SELECT data FROM es_events WHERE event_type = 'PayerDataErased'`);
+      expect(JSON.stringify(recorded)).not.toMatch(/7654321/);
+      // The number is gone from the index with the keys: asked again, nothing holds it.
+      expect((await service.admin('POST', '/admin/erasures', { mobile: '03007654321', tenant_id: shop.id, reason: 'again' })).status).toBe(404);
+      expect((await service.request('GET', `/payments/status/${uuid}`, { headers: { 'x-api-key': shop.apiKey } })).body.data.status).toBe('verified');
+    });
+
     it('still reads as erased in projections rebuilt from the log, and in a dump of them', async () => {
       for (const name of ['sms', 'payment_links']) {
         expect((await service.admin('POST', `/admin/projections/${name}/rebuild`)).status).toBe(202);
         await waitUntil(async () => (await service.admin('GET', '/admin/projections')).body.data.find((p: { name: string }) => p.name === name)?.rebuild?.status === 'done', 20_000);
       }
-      expect((await listed()).map((sms) => sms.body)).toEqual([null, null]);
+      expect((await listed()).map((sms) => sms.body)).toEqual([null, null, null, null]);
       expect(await linkPayments()).toMatchObject([{ payer_name: null, payer_phone: null }]);
       const dumped = await dump();
       for (const trace of [PAYER.name, PAYER.phone, LINK_PAYER.name, LINK_PAYER.phone, SENDER_SOURCE].flatMap(traces)) {

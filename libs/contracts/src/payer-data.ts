@@ -34,3 +34,18 @@ export function subjectOf(sealed: SealedText): PayerSubject {
   if (!isPayerSubject(subject)) throw new Error('Not a sealed text');
   return subject;
 }
+
+// A Pakistani mobile number as people write it: 03xx xxxxxxx, +92 3xx…, 0092 3xx…, with spaces or dashes.
+const MOBILE = /(?<![\d+])(?:\+92|0092|92|0)[\s-]?(3\d{2})[\s-]?(\d{7})(?!\d)/g;
+const WHOLE_MOBILE = /^(?:\+92|0092|92|0)(3\d{9})$/;
+
+/** A mobile number in one form (`03001234567`), or null when the text is not one. */
+export function normalizedMobile(text: string): string | null {
+  const digits = WHOLE_MOBILE.exec(text.replace(/[\s-]/g, ''));
+  return digits ? `0${digits[1]}` : null;
+}
+
+/** Every mobile number a text holds, each in one form (`03001234567`), once. */
+export function mobilesIn(text: string): string[] {
+  return [...new Set([...text.matchAll(MOBILE)].map(([, operator, subscriber]) => `0${operator}${subscriber}`))];
+}

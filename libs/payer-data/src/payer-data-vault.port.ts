@@ -26,7 +26,11 @@ export interface PayerDataVault {
   reveal(tenantId: string, stored: string): Promise<Opened>;
   /** Many fields at once (their keys read together), in their order. */
   revealAll(fields: readonly StoredPayerData[]): Promise<Opened[]>;
-  /** Destroys the subjects' keys; answers the subjects whose key this call destroyed. */
+  /** Records that the subject's payer data holds these mobile numbers (one form each), by their keyed hashes. */
+  indexMobiles(tenantId: string, subject: PayerSubject, mobiles: readonly string[]): Promise<void>;
+  /** The tenant's subjects whose payer data holds the mobile number (one form), their keys not yet destroyed. */
+  subjectsOfMobile(tenantId: string, mobile: string): Promise<PayerSubject[]>;
+  /** Destroys the subjects' keys and their index rows; answers the subjects whose key this call destroyed. */
   shred(subjects: readonly PayerSubject[], reason: ShredReason, at: Date): Promise<PayerSubject[]>;
   /** Seals again under the key ring's current key every data key held under an older one; answers how many. */
   resealKeys(): Promise<number>;

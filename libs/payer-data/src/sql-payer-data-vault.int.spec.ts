@@ -67,6 +67,26 @@ describeOnEachDatabase('the payer data vault', (open) => {
     expect(await reader.revealAll([{ tenantId: TENANT, stored: text }, { tenantId: TENANT, stored: 'as written' }, { tenantId: OTHER_TENANT, stored: text }])).toEqual([BODY, 'as written', ERASED]);
   });
 
+  it('finds the subjects whose data holds a mobile number by its keyed hash alone, per tenant, until their keys are destroyed', async () => {
+    const [first, second, other] = [sms(), sms(), sms()];
+    const shop = randomUUID();
+    const writer = vault();
+    for (const subject of [first, second]) {
+      await writer.seal(shop, subject, BODY);
+      await writer.indexMobiles(shop, subject, ['03001234567', '03451239876']);
+    }
+    await writer.seal(OTHER_TENANT, other, BODY);
+    await writer.indexMobiles(OTHER_TENANT, other, ['03001234567']);
+    expect((await vault().subjectsOfMobile(shop, '03001234567')).sort()).toEqual([first, second].sort());
+    expect(await vault().subjectsOfMobile(OTHER_TENANT, '03001234567')).toEqual([other]);
+    expect(await vault().subjectsOfMobile(randomUUID(), '03001234567')).toEqual([]);
+    const stored = JSON.stringify(await database.sql.query(`SELECT * FROM pd_subject_index WHERE tenant_id = $1`, [shop]));
+    expect(stored).not.toContain('3001234567');
+    await writer.shred([first], 'erasure', new Date(clock));
+    expect(await vault().subjectsOfMobile(shop, '03451239876')).toEqual([second]);
+    expect(await database.sql.query(`SELECT subject FROM pd_subject_index WHERE subject = $1`, [first])).toEqual([]);
+  });
+
   it('makes one key when processes seal a new subject at once', async () => {
     const subject = sms();
     const texts = await Promise.all(Array.from({ length: 8 }, (_, index) => vault().seal(TENANT, subject, `payer ${index}`)));
@@ -116,6 +136,10 @@ describeOnEachDatabase('the payer data vault', (open) => {
     const rows = await database.sql.query<{ subject: string; wrapped_key: string | null }>(`SELECT subject, wrapped_key FROM pd_data_keys WHERE subject = ANY($1::text[])`, [[kept, destroyed]]);
     expect(Object.fromEntries(rows.map((row) => [row.subject, row.wrapped_key?.split(':')[0] ?? null]))).toEqual({ [kept]: 'wrapped2', [destroyed]: null });
     expect(await vault(new TenantBoundWrapper(2)).open(TENANT, text)).toBe(BODY);
+    // The tenants' index keys too.
+    const indexKeys = await database.sql.query<{ wrapped_key: string }>(`SELECT wrapped_key FROM pd_index_keys`);
+    expect(indexKeys.length).toBeGreaterThan(0);
+    expect(indexKeys.every((row) => row.wrapped_key.startsWith('wrapped2:'))).toBe(true);
   });
 
   it('tells at start a key ring that cannot open the data keys held', async () => {

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { SqlClient } from '@pvs/sql';
 import { ERASED, KeyWrapper, Opened, PayerDataVault, ShredReason, StoredPayerData } from './payer-data-vault.port';
 import { PayerSubject, SealedText, isSealedText, subjectOf } from '@pvs/contracts';
@@ -14,6 +15,9 @@ interface CachedKey {
   readonly until: number;
 }
 
+/** A mobile number's keyed hash: the index finds it, a copy of the index tells nothing of it. */
+const mobileHash = (key: Buffer, mobile: string) => createHmac('sha256', key).update(mobile, 'utf8').digest('hex');
+
 /** Thrown when a sealed text does not open under its subject's key: altered, or moved to another tenant. */
 export class UnopenablePayerDataError extends Error {
   constructor(subject: PayerSubject) {
@@ -25,6 +29,7 @@ export class UnopenablePayerDataError extends Error {
 /** The vault on PostgreSQL or PGlite (`pd_data_keys`), with a short-lived cache of opened keys. */
 export class SqlPayerDataVault implements PayerDataVault {
   private readonly cache = new Map<PayerSubject, CachedKey>();
+  private readonly indexKeys = new Map<string, Buffer>();
 
   constructor(
     private readonly sql: SqlClient,
@@ -64,16 +69,58 @@ export class SqlPayerDataVault implements PayerDataVault {
 
   async shred(subjects: readonly PayerSubject[], reason: ShredReason, at: Date): Promise<PayerSubject[]> {
     if (subjects.length === 0) return [];
-    const rows = await this.sql.query<{ subject: PayerSubject }>(
-      `UPDATE pd_data_keys SET wrapped_key = NULL, shredded_at = $2, shred_reason = $3 WHERE subject = ANY($1::text[]) AND wrapped_key IS NOT NULL RETURNING subject`,
-      [subjects, at.toISOString(), reason],
-    );
+    const rows = await this.sql.transaction(async (tx) => {
+      await tx.query(`DELETE FROM pd_subject_index WHERE subject = ANY($1::text[])`, [subjects]);
+      return tx.query<{ subject: PayerSubject }>(
+        `UPDATE pd_data_keys SET wrapped_key = NULL, shredded_at = $2, shred_reason = $3 WHERE subject = ANY($1::text[]) AND wrapped_key IS NOT NULL RETURNING subject`,
+        [subjects, at.toISOString(), reason],
+      );
+    });
     for (const subject of subjects) this.cache.delete(subject);
     return rows.map((row) => row.subject);
   }
 
+  async indexMobiles(tenantId: string, subject: PayerSubject, mobiles: readonly string[]): Promise<void> {
+    if (mobiles.length === 0) return;
+    const key = await this.indexKeyOf(tenantId, { create: true });
+    if (!key) throw new Error(`The index key of tenant ${tenantId} was not stored`);
+    await this.sql.query(
+      `INSERT INTO pd_subject_index (tenant_id, mobile_hash, subject) SELECT $1, hash, $3 FROM unnest($2::text[]) AS hash ON CONFLICT DO NOTHING`,
+      [tenantId, mobiles.map((mobile) => mobileHash(key, mobile)), subject],
+    );
+  }
+
+  async subjectsOfMobile(tenantId: string, mobile: string): Promise<PayerSubject[]> {
+    const key = await this.indexKeyOf(tenantId, { create: false });
+    if (!key) return [];
+    const rows = await this.sql.query<{ subject: PayerSubject }>(
+      `SELECT i.subject FROM pd_subject_index i JOIN pd_data_keys k ON k.subject = i.subject
+       WHERE i.tenant_id = $1 AND i.mobile_hash = $2 AND k.wrapped_key IS NOT NULL ORDER BY k.created_at, i.subject`,
+      [tenantId, mobileHash(key, mobile)],
+    );
+    return rows.map((row) => row.subject);
+  }
+
+  /** The tenant's key for the numbers' hashes: made on first use when `create`; kept for the life of the process. */
+  private async indexKeyOf(tenantId: string, { create }: { create: boolean }): Promise<Buffer | null> {
+    const known = this.indexKeys.get(tenantId);
+    if (known) return known;
+    if (create) {
+      await this.sql.query(`INSERT INTO pd_index_keys (tenant_id, wrapped_key, created_at) VALUES ($1, $2, $3) ON CONFLICT (tenant_id) DO NOTHING`, [
+        tenantId,
+        this.wrapper.seal(newDataKey().toString('base64'), tenantId).ciphertext,
+        new Date(this.now()).toISOString(),
+      ]);
+    }
+    const [row] = await this.sql.query<{ wrapped_key: string }>(`SELECT wrapped_key FROM pd_index_keys WHERE tenant_id = $1`, [tenantId]);
+    if (!row) return null;
+    const key = Buffer.from(this.wrapper.open({ ciphertext: row.wrapped_key }, tenantId), 'base64');
+    this.indexKeys.set(tenantId, key);
+    return key;
+  }
+
   async resealKeys(): Promise<number> {
-    let resealed = 0;
+    let resealed = await this.resealIndexKeys();
     for (let after = ''; ; ) {
       const held = await this.sql.query<{ subject: PayerSubject; tenant_id: string; wrapped_key: string }>(
         `SELECT subject, tenant_id::text AS tenant_id, wrapped_key FROM pd_data_keys WHERE wrapped_key IS NOT NULL AND subject > $1 ORDER BY subject LIMIT $2`,
@@ -109,6 +156,18 @@ export class SqlPayerDataVault implements PayerDataVault {
       }
     }
     return null;
+  }
+
+  private async resealIndexKeys(): Promise<number> {
+    const keys = await this.sql.query<{ tenant_id: string; wrapped_key: string }>(`SELECT tenant_id::text AS tenant_id, wrapped_key FROM pd_index_keys`);
+    let resealed = 0;
+    for (const { tenant_id: tenantId, wrapped_key: wrapped } of keys) {
+      if (!this.wrapper.isStale({ ciphertext: wrapped })) continue;
+      const key = this.wrapper.open({ ciphertext: wrapped }, tenantId);
+      await this.sql.query(`UPDATE pd_index_keys SET wrapped_key = $2 WHERE tenant_id = $1 AND wrapped_key = $3`, [tenantId, this.wrapper.seal(key, tenantId).ciphertext, wrapped]);
+      resealed += 1;
+    }
+    return resealed;
   }
 
   /** The subject's key, ERASED when destroyed, null when it has none yet. */

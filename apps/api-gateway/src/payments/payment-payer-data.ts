@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { paymentSubject } from '@pvs/contracts';
+import { mobilesIn, paymentSubject } from '@pvs/contracts';
 import { ERASED, PAYER_DATA_VAULT, PayerDataVault } from '@pvs/payer-data';
 
 /**
@@ -13,8 +13,11 @@ export class PaymentPayerData {
   /** As recorded: sealed, or null when not given, or when the payment's payer data was erased before. */
   async seal(tenantId: string, paymentId: string, told: string | null): Promise<string | null> {
     if (told === null) return null;
-    const sealed = await this.vault.seal(tenantId, paymentSubject(paymentId), told);
-    return sealed === ERASED ? null : sealed;
+    const subject = paymentSubject(paymentId);
+    const sealed = await this.vault.seal(tenantId, subject, told);
+    if (sealed === ERASED) return null;
+    await this.vault.indexMobiles(tenantId, subject, mobilesIn(told));
+    return sealed;
   }
 
   /** Recorded details opened, in their order: null where none was given, or where it was erased. */

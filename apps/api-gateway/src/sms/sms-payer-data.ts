@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SMS_PARSED, SealedText, SmsParse, SmsReceivedData, smsSubject } from '@pvs/contracts';
+import { SMS_PARSED, SealedText, SmsParse, SmsReceivedData, mobilesIn, smsSubject } from '@pvs/contracts';
 import { ERASED, Opened, PAYER_DATA_VAULT, PayerDataVault } from '@pvs/payer-data';
 
 /**
@@ -12,8 +12,12 @@ export class SmsPayerData {
 
   /** The SMS as it is recorded: its body sealed. ERASED when this SMS was recorded before and its payer data erased. */
   async sealReceived(received: SmsReceivedData): Promise<SmsReceivedData | typeof ERASED> {
-    const body = await this.vault.seal(received.tenantId, smsSubject(received.smsId), received.body);
-    return body === ERASED ? ERASED : { ...received, body };
+    const subject = smsSubject(received.smsId);
+    const body = await this.vault.seal(received.tenantId, subject, received.body);
+    if (body === ERASED) return ERASED;
+    // The numbers it names, so that a payer asking to be forgotten by number finds it.
+    await this.vault.indexMobiles(received.tenantId, subject, mobilesIn(received.body));
+    return { ...received, body };
   }
 
   /** An example an operator teaches from, as it is recorded: sealed under the key of the SMS it is (or would be, typed in by hand). */

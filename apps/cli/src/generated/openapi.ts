@@ -933,7 +933,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Erase a payer's data, named by a payment or an SMS: its text, names and numbers read as erased everywhere; amounts, references and decisions stay */
+        /** Erase a payer's data, named by a payment, an SMS or a mobile number: its text, names and numbers read as erased everywhere; amounts, references and decisions stay */
         post: operations["ErasuresHttpController_erase"];
         delete?: never;
         options?: never;
@@ -2064,16 +2064,16 @@ export interface components {
             /** Format: uuid */
             tenant_id: string;
             /**
-             * @description What was named: a payment or an SMS
+             * @description What was named: a payment, an SMS, or a payer by mobile number
              * @enum {string}
              */
-            target: "payment" | "sms";
+            target: "payment" | "sms" | "mobile";
             /**
              * Format: uuid
-             * @description Its id
+             * @description Its id; null for a mobile number, which is not recorded (it is the very data erased)
              */
-            target_id: string;
-            /** @description Whose payer data it reaches: `payment/<uuid>` and `sms/<id>`, the target and what it was matched with */
+            target_id: string | null;
+            /** @description Whose payer data it reaches: `payment/<uuid>` and `sms/<id>`, the target (for a number, every subject whose data holds it) and what each was matched with */
             subjects: string[];
             /** @description Keys this request destroyed (a subject erased before, by retention or another request, counts no more) */
             keys_destroyed: number;
@@ -2085,14 +2085,21 @@ export interface components {
         ErasePayerDataRequest: {
             /**
              * Format: uuid
-             * @description The payment whose payer data to erase (with the SMS that decided it); give this or sms_id
+             * @description The payment whose payer data to erase (with the SMS that decided it); give this, sms_id or mobile
              */
             payment_id?: string;
             /**
              * Format: uuid
-             * @description The SMS whose text and payer to erase (with the payment it was matched with); give this or payment_id
+             * @description The SMS whose text and payer to erase (with the payment it was matched with); give this, payment_id or mobile
              */
             sms_id?: string;
+            /** @description A payer's mobile number (03xx xxxxxxx, +92 3xx…): every SMS and payment of the tenant whose payer data holds it; with tenant_id */
+            mobile?: string;
+            /**
+             * Format: uuid
+             * @description The tenant whose payer the mobile number is; only with mobile
+             */
+            tenant_id?: string;
             /** @description Why (the payer asked, a request number): recorded on the event; at most 500 characters once trimmed */
             reason: string;
         };

@@ -7,8 +7,8 @@ export interface ErasureRequest {
   readonly erasureId: string;
   readonly tenantId: string;
   readonly target: ErasureTarget;
-  /** The payment the target is, or was matched with, as it stands: null when there is none. */
-  readonly payment: { readonly paymentId: string; readonly status: PaymentStatus } | null;
+  /** The payments it reaches (the target, or what it was matched with), as they stand. */
+  readonly payments: readonly { readonly paymentId: string; readonly status: PaymentStatus }[];
   /** The subjects whose payer data it reaches: the target's, and its payment's or SMS's. */
   readonly subjects: readonly PayerSubject[];
   readonly reason: string;
@@ -28,8 +28,10 @@ const STILL_NEEDED: Partial<Record<PaymentStatus, string>> = {
 /** An erasure is recorded once, when nothing it reaches is still needed to decide a payment. */
 export function decideErasure(request: ErasureRequest, recorded: PayerDataErasedData | null): Decision<PayerDataErased> {
   if (recorded) return accept();
-  const needed = request.payment && STILL_NEEDED[request.payment.status];
-  if (request.payment && needed) return refuse('conflict', `Payment ${request.payment.paymentId} ${needed}`);
+  for (const { paymentId, status } of request.payments) {
+    const needed = STILL_NEEDED[status];
+    if (needed) return refuse('conflict', `Payment ${paymentId} ${needed}`);
+  }
   const { erasureId, tenantId, target, subjects, reason, by, now } = request;
   return accept({ type: PAYER_DATA_ERASED, data: { erasureId, tenantId, target, subjects, reason, erasedBy: by.name, erasedAt: now.toISOString() } });
 }

@@ -12,7 +12,7 @@ const request = (status: PaymentStatus | null): ErasureRequest => ({
   erasureId: 'ba7b1195-136c-4dd8-9d63-309d02b3441b',
   tenantId: '173a28ea-cb24-4695-83c5-7ff4c7eff317',
   target: { kind: 'sms', id: SMS },
-  payment: status === null ? null : { paymentId: PAYMENT, status },
+  payments: status === null ? [] : [{ paymentId: PAYMENT, status }],
   subjects: status === null ? [`sms/${SMS}`] : [`sms/${SMS}`, `payment/${PAYMENT}`],
   reason: 'the payer asked',
   by: ayesha,
@@ -37,6 +37,12 @@ describe('erasureDecider', () => {
   it('refuses while the payment is pending or in review: its evidence may yet decide it', () => {
     given([]).when(request('pending')).thenRefuses({ kind: 'conflict', message: `Payment ${PAYMENT} is still pending: its evidence may yet decide it. Erase it once it is verified, failed or expired` });
     given([]).when(request('manual_review')).thenRefuses({ kind: 'conflict', message: `Payment ${PAYMENT} is in manual review: its evidence is what the review decides on. Erase it once it is approved or rejected` });
+  });
+
+  it('refuses when any payment it reaches is undecided, naming the first', () => {
+    const other = 'c5a3c2f0-7e1d-4f3b-9a8e-1b2c3d4e5f60';
+    const many = { ...request('verified'), target: { kind: 'mobile' as const }, payments: [{ paymentId: PAYMENT, status: 'verified' as const }, { paymentId: other, status: 'manual_review' as const }] };
+    given([]).when(many).thenRefuses({ kind: 'conflict', message: `Payment ${other} is in manual review: its evidence is what the review decides on. Erase it once it is approved or rejected` });
   });
 
   it('records an erasure once', () => {

@@ -7,15 +7,15 @@ export function erasureStream(erasureId: string): string {
   return `${ERASURE_CATEGORY}-${erasureId}`;
 }
 
-/** What an operator names to erase: a payment or an SMS, by its id (an id is no personal data). */
-export interface ErasureTarget {
-  readonly kind: 'payment' | 'sms';
-  readonly id: string;
-}
+/**
+ * What an operator names to erase: a payment or an SMS, by its id (an id is no personal data), or a payer's mobile
+ * number — recorded without it: the number is the very data erased.
+ */
+export type ErasureTarget = { readonly kind: 'payment' | 'sms'; readonly id: string } | { readonly kind: 'mobile' };
 
 /**
- * A payer's data destroyed on request: the keys of `subjects` (the target's, and the payment or SMS it was matched
- * with) are destroyed after this is recorded, so every copy of their payer data reads as erased. The facts stay.
+ * A payer's data destroyed on request: the keys of `subjects` (the target's — for a number, every subject whose
+ * data holds it —, and the payments and SMS they were matched with) are destroyed after this is recorded, so every copy of their payer data reads as erased. The facts stay.
  */
 export interface PayerDataErasedData {
   readonly erasureId: string;
