@@ -1,4 +1,4 @@
-import { ServiceUnderTest, TestService, TestTenant, onEachDatabase, serviceOn } from '@pvs/embedded/testing';
+import { ServiceUnderTest, TestService, TestTenant, onEachDatabase, recordedSms, serviceOn } from '@pvs/embedded/testing';
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
 import { jazzCashCredit, randomTransactionId, waitUntil } from '@pvs/testing';
 
@@ -63,11 +63,11 @@ function forwardersSuite(backend: string, start: () => Promise<ServiceUnderTest>
       await waitUntil(async () => ready((forwarders = await listed(tenant))));
       return forwarders;
     };
+    /** The forwarder the SMS naming `reference` came through (its text is sealed: opened by the service's vault). */
     const forwarderOf = async (reference: string): Promise<string | null> => {
-      const received = (await service.app.get<EventStore>(EVENT_STORE).readAll({ filter: { types: ['SmsReceived'] } })).find((event) =>
-        (event.data as { body: string }).body.includes(reference),
-      );
-      return (received?.data as { forwarderId: string | null }).forwarderId;
+      const received = (await recordedSms(service)).find(({ text }) => text?.includes(reference));
+      if (!received) throw new Error(`No SMS recorded names ${reference}`);
+      return received.event.data.forwarderId;
     };
 
     it("tells each app's phones apart by what its payload names, and finds its heartbeats on the same phone", async () => {
