@@ -1,5 +1,5 @@
 import { EVENT_STORE, EventStore } from '@pvs/event-store';
-import { eventually, jazzCashCredit, randomTransactionId, sleep } from '@pvs/testing';
+import { eventually, jazzCashCredit, randomShortTransactionId, randomTransactionId, sleep } from '@pvs/testing';
 import { POLICY_TABLE, PolicyDriver, TestService, TestTenant, payUnderPolicy, startTestService } from './testing';
 
 /** HBL credits carry no reference at all. */
@@ -113,7 +113,7 @@ describe('matching rules over HTTP (embedded)', () => {
   it('sends a credit that breaks the balance chain to review when the tenant asks for it', async () => {
     const shop = await service.createTenant({ balance_check: 'review' });
     const pay = async (amount: string, balance: string) => {
-      const reference = randomTransactionId().slice(1); // Easypaisa ids have 11 digits
+      const reference = randomShortTransactionId(); // Easypaisa ids have 11 digits
       await verify(shop, { gateway: 'wallet_two', transaction_reference: reference, amount: Number(amount) });
       return (await ingest(shop, '3737', easypaisaCredit(reference, amount, balance))).body.status;
     };

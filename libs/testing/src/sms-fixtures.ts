@@ -22,3 +22,11 @@ export function jazzCashCredit({ reference, amount, account = JAZZCASH_ACCOUNT }
 export function randomTransactionId(): string {
   return String(randomInt(100_000_000_000, 1_000_000_000_000));
 }
+
+/**
+ * A random 11-digit transaction id (an Easypaisa Trx ID, a JazzCash TID of its shorter form), never starting with 0:
+ * eleven digits `03…` are a mobile number's shape, which the parser does not take for a reference.
+ */
+export function randomShortTransactionId(): string {
+  return String(randomInt(10_000_000_000, 100_000_000_000));
+}
