@@ -130,8 +130,9 @@ function payerDataSuite(backend: string, start: () => Promise<ServiceUnderTest>)
       const { uuid } = (await service.request('POST', '/payments/verify', { body: { gateway: 'wallet_one', transaction_reference: paid, amount: 500, sender_source: payer.written[2] }, headers: { 'x-api-key': shop.apiKey } })).body.data;
       expect((await service.request('POST', '/sms/ingest', { body: { sender: WALLET_ONE, body: credit(paid, { name: payer.name, phone: payer.written[0] }) }, headers: { 'x-api-key': shop.apiKey } })).body.status).toBe('verified');
       await service.request('POST', '/sms/ingest', { body: { sender: WALLET_ONE, body: `${payer.name}, call ${payer.written[1]} about your order.` }, headers: { 'x-api-key': shop.apiKey } });
-      const before = (await recordedSms(service, shop.id)).filter(({ text }) => text?.includes(payer.name)).map(({ event }) => event.data.smsId);
-      expect(before).toHaveLength(2);
+      // The log shows an event once no transaction begun before it is open: read until both are there.
+      let before: string[] = [];
+      await waitUntil(async () => (before = (await recordedSms(service, shop.id)).filter(({ text }) => text?.includes(payer.name)).map(({ event }) => event.data.smsId)).length === 2);
 
       const erased = await service.admin('POST', '/admin/erasures', { mobile: '0300 7654321', tenant_id: shop.id, reason: 'the payer asked by phone' });
       expect(erased.status).toBe(201);
