@@ -184,12 +184,12 @@ export class SqlPayerDataVault implements PayerDataVault {
   /** Makes the subject's key; when another process made it first, that one is the key. */
   private async create(tenantId: string, subject: PayerSubject): Promise<Buffer | typeof ERASED> {
     const key = newDataKey();
-    await this.sql.query(`INSERT INTO pd_data_keys (subject, tenant_id, wrapped_key, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (subject) DO NOTHING`, [
-      subject,
-      tenantId,
-      this.wrapper.seal(key.toString('base64'), tenantId).ciphertext,
-      new Date(this.now()).toISOString(),
-    ]);
+    const made = await this.sql.query(
+      `INSERT INTO pd_data_keys (subject, tenant_id, wrapped_key, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (subject) DO NOTHING RETURNING subject`,
+      [subject, tenantId, this.wrapper.seal(key.toString('base64'), tenantId).ciphertext, new Date(this.now()).toISOString()],
+    );
+    // Ours when it went in (no read back, on the ingest's path); another process's otherwise.
+    if (made.length > 0) return this.remember(tenantId, subject, key);
     this.cache.delete(subject);
     const stored = await this.keyOf(tenantId, subject);
     if (stored === null) throw new Error(`The data key of ${subject} was not stored`);
