@@ -34,11 +34,18 @@ export async function tracePayment(call: Call, adminToken: string, webhookUrl: s
   const sms = { sender: '8558', body: jazzCashCredit({ reference, amount: '1,250.00' }) };
   const ingested = await call('POST', '/sms/ingest', sms, { 'x-gateway-secret': tenant.gateway_secret, traceparent: ingest.traceparent });
   if (ingested.body.status !== 'verified') throw new Error(`ingest answered ${JSON.stringify(ingested.body)}`);
-  const traced = await spans.trace(ingest.traceId, (all) => all.some((span) => span.name === 'webhook payment.verified') && all.some((span) => span.name.endsWith('/sms/ingest')));
-  const byId = new Map(traced.map((span) => [span.spanId, span]));
-  const chain: ReceivedSpan[] = [];
-  for (let span = traced.find((candidate) => candidate.name === 'webhook payment.verified'); span; span = span.parentSpanId ? byId.get(span.parentSpanId) : undefined) chain.push(span);
+  // Each process exports its spans in its own batches: wait until the chain from the webhook reaches the ingest.
+  const traced = await spans.trace(ingest.traceId, (all) => chainFromWebhook(all).at(-1)?.name.endsWith('/sms/ingest') === true);
+  const chain = chainFromWebhook(traced);
   return { spans: traced, chain, registeredIn: registration.traceId };
+}
+
+/** From the webhook attempt up through its parents, as far as the spans received so far reach. */
+function chainFromWebhook(spans: readonly ReceivedSpan[]): ReceivedSpan[] {
+  const byId = new Map(spans.map((span) => [span.spanId, span]));
+  const chain: ReceivedSpan[] = [];
+  for (let span = spans.find((candidate) => candidate.name === 'webhook payment.verified'); span; span = span.parentSpanId ? byId.get(span.parentSpanId) : undefined) chain.push(span);
+  return chain;
 }
 
 /** The chain as a reader of the test's output sees it: the root first, each span with its process and duration. */
