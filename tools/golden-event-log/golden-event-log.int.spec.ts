@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EVENT_SCHEMAS } from '@pvs/contracts';
-import { alertDecider, awaitingIntentDecider, balanceChainFor, erasureDecider, forwarderDecider, learnedTemplatesDecider, ledgerDecider, operatorDecider, paymentDecider, paymentLinkDecider, rebuildRequestsDecider, smsDecider, stallDecider, tenantDecider } from '@pvs/domain';
+import { alertDecider, awaitingIntentDecider, balanceChainFor, erasureDecider, expiryDecider, forwarderDecider, learnedTemplatesDecider, ledgerDecider, operatorDecider, paymentDecider, paymentLinkDecider, rebuildRequestsDecider, smsDecider, stallDecider, tenantDecider } from '@pvs/domain';
 import { EventStore, RecordedEvent, UpcastingEventStore, categoryOf, foldStream } from '@pvs/event-store';
 import { PostgresEventStore } from '@pvs/event-store/postgres';
 import { PROJECTIONS, ProjectionRebuild } from '@pvs/projector';
@@ -35,10 +35,10 @@ const FOLDS: Readonly<Record<string, (events: readonly RecordedEvent[]) => unkno
   stall: (events) => foldStream(events, stallDecider).state,
   alert: (events) => foldStream(events, alertDecider).state,
   paylink: (events) => foldStream(events, paymentLinkDecider).state,
-  erasure: (events) => foldStream(events, erasureDecider).state,
+  erasure: (events) => foldStream(events, erasureDecider).state ?? foldStream(events, expiryDecider).state,
 };
 
-const LATER_FIELDS = ['tier', 'institution', 'receivingAccounts', 'balanceCheck', 'verificationPolicy', 'alertWebhooks', 'raastQr', 'forwarderId'];
+const LATER_FIELDS = ['tier', 'institution', 'receivingAccounts', 'balanceCheck', 'verificationPolicy', 'alertWebhooks', 'raastQr', 'payerDataRetentionDays', 'forwarderId'];
 const EARLIER_VERSIONS = ['SmsParsed', 'SmsReceived', 'TenantRegistered'];
 
 /**

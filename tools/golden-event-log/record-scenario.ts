@@ -4,6 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TestService, TestTenant, startTestService } from '@pvs/embedded/testing';
 import { EVENT_STORE, EventStore, RecordedEvent } from '@pvs/event-store';
+import { PayerDataRetention } from '@pvs/matcher';
+import { ReadModelPosition, SubjectPayments } from '@pvs/read-model';
+import { READ_MODEL_DATABASE } from '@pvs/runtime';
+import { SqlClient } from '@pvs/sql';
 import { jazzCashCredit, randomTransactionId, sleep } from '@pvs/testing';
 
 /** An event as the golden log keeps it: what the store holds, with its time as text. */
@@ -46,6 +50,7 @@ export async function recordScenario(): Promise<GoldenEvent[]> {
     const rotated = await startTestService({ dataDir, secretsKey: randomBytes(32), previousSecretsKeys: [firstKey] });
     try {
       await expectOk(rotated.admin('POST', '/admin/secrets/reseal'));
+      await retentionLater(rotated);
       return await readLog(rotated.app.get<EventStore>(EVENT_STORE));
     } finally {
       await rotated.close();
@@ -189,8 +194,23 @@ async function paymentsAndTenants(service: TestService): Promise<void> {
   const [stalled] = (await expectOk(service.admin('GET', '/admin/alerts?kind=payment.stalled&state=all'))).body.data;
   if (!stalled) throw new Error('No payment stalled');
   await expectOk(service.request('POST', `/admin/alerts/${stalled.alert_id}/acknowledge`, { body: { note: 'asked the payer' }, headers: { authorization: `Bearer ${reviewer.token}` } }));
+  // The other shop keeps its payers' data 90 days.
+  await expectOk(service.admin('PATCH', `/admin/tenants/${other.id}`, { payer_data_retention_days: 90 }));
   // A payer asks to be forgotten: their approved payment's payer data is erased, with the SMS it was decided on.
   await expectOk(service.request('POST', '/admin/erasures', { body: { payment_id: approved[0], reason: 'the payer asked' }, headers: { authorization: `Bearer ${reviewer.token}` } }));
+}
+
+/** Two hundred days on, the retention job destroys the payer data of every payment decided and every SMS. */
+async function retentionLater(service: TestService): Promise<void> {
+  const events = service.app.get<EventStore>(EVENT_STORE);
+  const readModel = service.app.get<SqlClient>(READ_MODEL_DATABASE);
+  const position = new ReadModelPosition(events, readModel, () => new Date());
+  const later = { now: () => new Date(Date.now() + 200 * 86_400_000) };
+  const retention = new PayerDataRetention(events, service.payerData, { payments: new SubjectPayments(readModel), position }, () => [], later, 3_600_000);
+  // The job waits for a read model that shows what the service just recorded.
+  let run = await retention.run();
+  for (let tries = 0; run.readModelBehind && tries < 50; tries++) run = await sleep(200).then(() => retention.run());
+  if (run.destroyed === 0) throw new Error(`Retention destroyed nothing: ${JSON.stringify(run)}`);
 }
 
 async function readLog(store: EventStore): Promise<GoldenEvent[]> {

@@ -111,6 +111,10 @@ describe('pvs, the operators CLI, against the whole service over HTTP', () => {
       expect(created).toMatchObject({ name: 'Lahore Lassi', verification_policy: 'strict' });
       const changed = await pvs(['tenants', 'set-verification-policy', created.id, 'standard']);
       expect(changed.stdout).toMatch(/verification_policy\s*│\s*standard/);
+      expect((await pvs(['tenants', 'set-retention', created.id, '45'])).stdout).toMatch(/payer data kept\s*│\s*45 days/);
+      const tooShort = await pvs(['tenants', 'set-retention', created.id, '7']);
+      expect(tooShort.code).not.toBe(0);
+      expect(tooShort.stderr).toContain("payer_data_retention_days must be at least 30: a payer's dispute needs its evidence");
       expect((await service.admin('GET', `/admin/tenants/${created.id}`)).body.data.verification_policy).toBe('standard');
       const refused = await pvs(['tenants', 'set-verification-policy', created.id, 'lenient']);
       expect(refused.code).toBe(2);

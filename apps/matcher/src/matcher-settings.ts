@@ -10,10 +10,12 @@ export interface MatcherSettings {
   readonly gapSettleMs: number;
   readonly stall: StallLimits;
   readonly silence: SilenceLimits;
+  /** How often payer data past its tenant's retention is looked for. */
+  readonly retentionIntervalMs: number;
 }
 
 export interface MatcherConfig extends MatcherSettings {
-  /** The service's key ring, which seals the payer data keys: the stall watch reads the text of rejected SMS. */
+  /** The service's key ring, which seals the payer data keys: the stall watch reads the text of rejected SMS, retention destroys keys. */
   readonly secretBox: KeyWrapper;
 }
 
@@ -25,6 +27,7 @@ export function loadMatcherSettings(read: EnvReader): MatcherSettings {
     expirySweepIntervalMs: read.integer('EXPIRY_SWEEP_INTERVAL_MS', 5_000, { min: 100, max: 3_600_000 }),
     watchIntervalMs: read.integer('WATCH_INTERVAL_MS', 60_000, { min: 100, max: 3_600_000 }),
     gapSettleMs: read.integer('SMS_GAP_SETTLE_MINUTES', 10, { min: 1, max: 1_440 }) * MINUTE_MS,
+    retentionIntervalMs: read.integer('PAYER_DATA_RETENTION_INTERVAL_MS', 3_600_000, { min: 100, max: 86_400_000 }),
     stall: stallLimits(read),
     silence: {
       floorMs: floor * MINUTE_MS,

@@ -4,13 +4,15 @@ import { APPEND_SIGNALS, AppendSignals, EVENT_STORE, EventFilter, EventStore } f
 import { BUS_TRANSPORT, BusTransport } from '@pvs/messaging';
 import { METRICS, Metrics } from '@pvs/observability';
 import { SqlPayerDataVault, payerDataMigrations } from '@pvs/payer-data';
-import { QuietForwarders, ReadModelPosition, StallCandidates, UnsettledLedgers, checkpointLag } from '@pvs/read-model';
+import { QuietForwarders, ReadModelPosition, StallCandidates, SubjectPayments, UnsettledLedgers, checkpointLag } from '@pvs/read-model';
 import { CLOCK, Clock, LeaderRole, Leadership, MATCHER_DATABASE, READ_MODEL_DATABASE } from '@pvs/runtime';
 import { SqlClient, migrate } from '@pvs/sql';
+import { TenantDirectory } from '@pvs/tenants';
 import { ExpirySweeper } from './expiry/expiry-sweeper';
 import { ForwarderWatch } from './forwarders/forwarder-watch';
 import { GapWatch } from './ledgers/gap-watch';
 import { LEDGER_KEEPER, LedgerKeeper } from './ledgers/ledger-keeper';
+import { PayerDataRetention } from './retention/payer-data-retention';
 import { StallWatch } from './stalls/stall-watch';
 import { WatchSchedule } from './watching/watch-schedule';
 import { matcherMigrations } from './matcher-schema';
@@ -31,7 +33,7 @@ const MATCHING = {
   filter: { categories: [SMS_CATEGORY, PAYMENT_CATEGORY], types: [SMS_PARSED, PAYMENT_INTENT_REGISTERED] },
 } as const satisfies { name: string; filter: EventFilter };
 
-/** What only the leading matcher process runs: expiring intents, watching the forwarding phones and the ledgers. */
+/** What only the leading matcher process runs: expiring intents, watching the phones and the ledgers, retention. */
 class LeaderOnly implements LeaderRole {
   constructor(private readonly parts: readonly { start(): void; stop(): Promise<void> }[]) {}
 
@@ -56,14 +58,17 @@ export class Matcher {
   constructor(
     private readonly database: SqlClient,
     private readonly processors: readonly PartitionedProcessor[],
+    private readonly tenants: TenantDirectory,
     readonly partitions: PartitionLeases,
     readonly leadership: Leadership,
+    readonly retention: PayerDataRetention,
   ) {}
 
   async start(): Promise<void> {
     await migrate(this.database, matcherMigrations);
     // The payer data keys the stall watch opens rejected SMS with; migrated by whichever process starts first.
     await migrate(this.database, payerDataMigrations);
+    await this.tenants.start();
     await Promise.all(this.processors.map((processor) => processor.start()));
     await this.partitions.start();
     await this.leadership.start();
@@ -73,6 +78,7 @@ export class Matcher {
     await this.leadership.stop();
     await this.partitions.stop();
     await Promise.all(this.processors.map((processor) => processor.stop()));
+    await this.tenants.stop();
   }
 }
 
@@ -100,14 +106,19 @@ export class MatcherModule implements OnApplicationBootstrap, OnApplicationShutd
             const expiry = new ExpirySweeper(events, open, clock, config.expirySweepIntervalMs, outcomes, onError);
             const ledgers = new LedgerKeeper(events, clock);
             const keeping = new PartitionedProcessor(events, signals, own, { ...LEDGER_KEEPER, handle: (batch) => ledgers.handleBatch(batch), onError });
+            const vault = new SqlPayerDataVault(own, config.secretBox, () => clock.now().getTime());
+            // Each tenant's retention setting, kept current from the tenant streams.
+            const tenants = new TenantDirectory(events, signals);
+            const position = new ReadModelPosition(events, readModel, () => clock.now());
+            const retention = new PayerDataRetention(events, vault, { payments: new SubjectPayments(readModel), position }, () => tenants.all(), clock, config.retentionIntervalMs, onError);
             const watches = new WatchSchedule(
               [
                 new ForwarderWatch(events, new QuietForwarders(readModel), config.silence),
                 new GapWatch(events, new UnsettledLedgers(readModel), config.gapSettleMs),
-                new StallWatch(events, new StallCandidates(readModel), new SqlPayerDataVault(own, config.secretBox, () => clock.now().getTime()), config.stall),
+                new StallWatch(events, new StallCandidates(readModel), vault, config.stall),
               ],
               config.watchIntervalMs,
-              new ReadModelPosition(events, readModel, () => clock.now()),
+              position,
               clock,
               onError,
             );
@@ -126,8 +137,8 @@ export class MatcherModule implements OnApplicationBootstrap, OnApplicationShutd
               },
               onError,
             });
-            const leadership = new Leadership(own, 'matcher-expiry', new LeaderOnly([expiry, watches]), 2_000, onError);
-            return new Matcher(own, [matching, publishing, keeping, alerting], partitions, leadership);
+            const leadership = new Leadership(own, 'matcher-expiry', new LeaderOnly([expiry, watches, retention]), 2_000, onError);
+            return new Matcher(own, [matching, publishing, keeping, alerting], tenants, partitions, leadership, retention);
           },
         },
       ],

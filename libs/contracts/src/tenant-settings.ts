@@ -23,6 +23,12 @@ export type BalanceCheckMode = (typeof BALANCE_CHECK_MODES)[number];
 export const VERIFICATION_POLICIES = ['standard', 'strict'] as const;
 export type VerificationPolicy = (typeof VERIFICATION_POLICIES)[number];
 
+/**
+ * How long payer data (SMS text, names, numbers) is kept after it was recorded, in days: then its keys are destroyed,
+ * unless a payment it reaches is still pending or in review. At least a month, so a payer's dispute finds its evidence.
+ */
+export const PAYER_DATA_RETENTION_DAYS = { default: 180, min: 30, max: 3_650 } as const;
+
 /** The tenant settings an operator may change. */
 export interface TenantSettings {
   readonly status: TenantStatus;
@@ -37,4 +43,6 @@ export interface TenantSettings {
   readonly alertWebhooks: readonly AlertWebhookEvent[];
   /** The Raast QR payload (EMVCo) the merchant's bank issued, shown as a QR on its payment links' pages; none by default. */
   readonly raastQr: string | null;
+  /** Days its payers' data is kept (PAYER_DATA_RETENTION_DAYS). */
+  readonly payerDataRetentionDays: number;
 }

@@ -100,6 +100,7 @@ const registration = (webhookUrl: string | null): TenantRegisteredData => ({
   verificationPolicy: 'standard',
   alertWebhooks: [],
   raastQr: null,
+  payerDataRetentionDays: 180,
   unpaidCycleLimit: 3,
   apiKey: { keyId: 'k1', hash: 'h1' },
   gatewaySecret: { keyId: 'g1', hash: 'h2' },

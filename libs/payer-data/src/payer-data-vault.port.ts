@@ -10,6 +10,19 @@ export interface StoredPayerData {
   readonly stored: string;
 }
 
+/** A subject whose key is still held, and when its key was made (its first payer data recorded). */
+export interface HeldSubject {
+  readonly subject: PayerSubject;
+  readonly tenantId: string;
+  readonly createdAt: Date;
+}
+
+/** Where retention draws its line: keys made before `before`, or before a tenant's own line where it has one. */
+export interface RetentionCutoffs {
+  readonly before: Date;
+  readonly byTenant: ReadonlyMap<string, Date>;
+}
+
 /** Why a subject's payer data was destroyed. */
 export type ShredReason = 'retention' | 'erasure';
 
@@ -30,6 +43,8 @@ export interface PayerDataVault {
   indexMobiles(tenantId: string, subject: PayerSubject, mobiles: readonly string[]): Promise<void>;
   /** The tenant's subjects whose payer data holds the mobile number (one form), their keys not yet destroyed. */
   subjectsOfMobile(tenantId: string, mobile: string): Promise<PayerSubject[]>;
+  /** Held keys past their tenant's cutoff, the oldest first, a page after `after` (an index range). */
+  heldBefore(cutoffs: RetentionCutoffs, limit: number, after?: HeldSubject): Promise<HeldSubject[]>;
   /** Destroys the subjects' keys and their index rows; answers the subjects whose key this call destroyed. */
   shred(subjects: readonly PayerSubject[], reason: ShredReason, at: Date): Promise<PayerSubject[]>;
   /** Seals again under the key ring's current key every data key held under an older one; answers how many. */

@@ -42,4 +42,12 @@ export const payerDataMigrations: readonly Migration[] = [
       CREATE INDEX pd_subject_index_subject ON pd_subject_index (subject);
     `,
   },
+  {
+    id: 'payer-data/003-held-keys-in-order',
+    sql: `
+      -- retention pages through held keys by (created_at, subject)
+      DROP INDEX pd_data_keys_held;
+      CREATE INDEX pd_data_keys_held ON pd_data_keys (created_at, subject) WHERE wrapped_key IS NOT NULL;
+    `,
+  },
 ];

@@ -162,4 +162,30 @@ describeOnEachDatabase('the payer data vault', (open) => {
     raw[raw.length - 1] ^= 0x01;
     await expect(owner.open(TENANT, `pd1:${subject}:${raw.toString('base64')}`)).rejects.toThrow(UnopenablePayerDataError);
   });
+
+  it('lists the keys past their tenant’s retention, the oldest first, a page at a time, none destroyed', async () => {
+    // Years before the other tests' keys, so only these are past the lines drawn here.
+    const [keeper, quick] = [randomUUID(), randomUUID()];
+    const at = (day: number) => Date.parse('2019-01-01T00:00:00Z') + day * 86_400_000;
+    const made: { subject: PayerSubject; tenantId: string; day: number }[] = [];
+    for (const [tenantId, day] of [[keeper, 0], [quick, 1], [keeper, 2], [quick, 3], [keeper, 4], [quick, 5], [quick, 5]] as const) {
+      clock = at(day);
+      const subject = sms();
+      await vault().seal(tenantId, subject, BODY);
+      made.push({ subject, tenantId, day });
+    }
+    const destroyed = made[2].subject;
+    await vault().shred([destroyed], 'erasure', new Date(at(6)));
+    // The keeper's line at day 3, the quick tenant's own at day 6 (day 5's two keys in, in subject order).
+    const cutoffs = { before: new Date(at(3)), byTenant: new Map([[quick, new Date(at(6))]]) };
+    const expected = made
+      .filter(({ subject, tenantId, day }) => subject !== destroyed && day < (tenantId === quick ? 6 : 3))
+      .sort((a, b) => a.day - b.day || (a.subject < b.subject ? -1 : 1))
+      .map(({ subject, tenantId, day }) => ({ subject, tenantId, createdAt: new Date(at(day)) }));
+    expect(expected.map(({ subject }) => subject)).toHaveLength(5);
+    const pages = [];
+    for (let page = await vault().heldBefore(cutoffs, 2); page.length > 0; page = await vault().heldBefore(cutoffs, 2, page.at(-1))) pages.push(page);
+    expect(pages.map((page) => page.length)).toEqual([2, 2, 1]);
+    expect(pages.flat()).toEqual(expected);
+  });
 });

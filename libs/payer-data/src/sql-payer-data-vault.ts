@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { SqlClient } from '@pvs/sql';
-import { ERASED, KeyWrapper, Opened, PayerDataVault, ShredReason, StoredPayerData } from './payer-data-vault.port';
+import { ERASED, HeldSubject, KeyWrapper, Opened, PayerDataVault, RetentionCutoffs, ShredReason, StoredPayerData } from './payer-data-vault.port';
 import { PayerSubject, SealedText, isSealedText, subjectOf } from '@pvs/contracts';
 import { newDataKey, openText, sealText } from './sealed-text';
 
@@ -65,6 +65,18 @@ export class SqlPayerDataVault implements PayerDataVault {
       for (const row of rows) this.remember(row.tenant_id, row.subject, this.unwrap(row.tenant_id, row.wrapped_key));
     }
     return Promise.all(fields.map(({ tenantId, stored }) => this.reveal(tenantId, stored)));
+  }
+
+  async heldBefore({ before, byTenant }: RetentionCutoffs, limit: number, after?: HeldSubject): Promise<HeldSubject[]> {
+    const rows = await this.sql.query<{ subject: PayerSubject; tenant_id: string; created_at: Date }>(
+      `SELECT k.subject, k.tenant_id::text AS tenant_id, k.created_at FROM pd_data_keys k
+       LEFT JOIN unnest($2::uuid[], $3::timestamptz[]) AS own(tenant_id, before) ON own.tenant_id = k.tenant_id
+       WHERE k.wrapped_key IS NOT NULL AND k.created_at < COALESCE(own.before, $1)
+         AND ($5::timestamptz IS NULL OR (k.created_at, k.subject) > ($5, $6::text))
+       ORDER BY k.created_at, k.subject LIMIT $4`,
+      [before.toISOString(), [...byTenant.keys()], [...byTenant.values()].map((at) => at.toISOString()), limit, after?.createdAt.toISOString() ?? null, after?.subject ?? null],
+    );
+    return rows.map((row) => ({ subject: row.subject, tenantId: row.tenant_id, createdAt: new Date(row.created_at) }));
   }
 
   async shred(subjects: readonly PayerSubject[], reason: ShredReason, at: Date): Promise<PayerSubject[]> {

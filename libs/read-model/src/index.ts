@@ -3,6 +3,7 @@ export * from './checkpoints/projection-checkpoints';
 export * from './checkpoints/checkpoint-lag';
 export * from './payments/payment-view';
 export * from './payments/postgres-payment-views';
+export * from './payments/subject-payments';
 export * from './sms/sms-views';
 export * from './sms/sms-hourly-views';
 export * from './projections/projection-catalog';

@@ -42,6 +42,7 @@ describe('TenantDirectory: what another process changed counts at once', () => {
       verificationPolicy: 'standard',
       alertWebhooks: [],
       raastQr: null,
+      payerDataRetentionDays: 180,
       unpaidCycleLimit: 3,
       apiKey: apiKey.stored,
       gatewaySecret: issueCredential('pvsgw').stored,

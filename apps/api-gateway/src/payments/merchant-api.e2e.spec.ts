@@ -81,6 +81,7 @@ function merchantApiSuite(backend: string, start: () => Promise<ServiceUnderTest
             verification_policy: 'standard',
             alert_webhooks: [],
             raast_qr: null,
+            payer_data_retention_days: 180,
             twilio_signature_check: false,
             created_at: expect.stringMatching(ISO_UTC),
             api_key: expect.stringMatching(/^pvs_[0-9a-f]{16}_[A-Za-z0-9_-]{43}$/),

@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, Max, Min, ValidateBy, ValidateNested } from 'class-validator';
 import { OptionalNotNull } from '../http/optional-not-null';
 import { MAX_WEBHOOK_URL_LENGTH, WebhookUrl } from '../http/webhook-url';
-import { ALERT_WEBHOOK_EVENTS, AlertWebhookEvent, BALANCE_CHECK_MODES, BalanceCheckMode, VERIFICATION_POLICIES, VerificationPolicy } from '@pvs/contracts';
+import { ALERT_WEBHOOK_EVENTS, AlertWebhookEvent, BALANCE_CHECK_MODES, PAYER_DATA_RETENTION_DAYS, BalanceCheckMode, VERIFICATION_POLICIES, VerificationPolicy } from '@pvs/contracts';
 import { MAX_RAAST_QR_LENGTH, RECEIVING_ACCOUNT_KINDS, raastQrProblem } from '@pvs/domain';
 import { PerGatewayListDto, ReceivingAccountsDto } from './per-gateway-list.dto';
 
@@ -81,6 +81,19 @@ export class TenantSettingsRequest {
     },
   })
   raast_qr?: string | null;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: PAYER_DATA_RETENTION_DAYS.min,
+    maximum: PAYER_DATA_RETENTION_DAYS.max,
+    default: PAYER_DATA_RETENTION_DAYS.default,
+    description: "Days its payers' data (SMS text, names, numbers) is kept before it is erased; data a pending or in-review payment needs is kept until the payment is decided",
+  })
+  @OptionalNotNull()
+  @IsInt({ message: 'payer_data_retention_days must be a whole number of days' })
+  @Min(PAYER_DATA_RETENTION_DAYS.min, { message: `payer_data_retention_days must be at least ${PAYER_DATA_RETENTION_DAYS.min}: a payer's dispute needs its evidence` })
+  @Max(PAYER_DATA_RETENTION_DAYS.max, { message: `payer_data_retention_days must be at most ${PAYER_DATA_RETENTION_DAYS.max}` })
+  payer_data_retention_days?: number;
 
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: UNPAID_CYCLE_LIMIT_MAX })
   @OptionalNotNull()

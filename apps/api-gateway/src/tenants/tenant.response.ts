@@ -4,6 +4,7 @@ import {
   AlertWebhookEvent,
   BALANCE_CHECK_MODES,
   BalanceCheckMode,
+  PAYER_DATA_RETENTION_DAYS,
   TENANT_STATUSES,
   TenantStatus,
   VERIFICATION_POLICIES,
@@ -36,6 +37,8 @@ export class TenantResponse {
   @ChoiceProperty(ALERT_WEBHOOK_EVENTS, { isArray: true, description: 'The alert webhooks the merchant receives besides the payment webhooks' })
   readonly alert_webhooks!: readonly AlertWebhookEvent[];
   @TextProperty({ nullable: true, description: "The Raast QR payload its bank issued, shown as a QR on its payment links' pages" }) readonly raast_qr!: string | null;
+  @IntegerProperty({ minimum: PAYER_DATA_RETENTION_DAYS.min, maximum: PAYER_DATA_RETENTION_DAYS.max, description: "Days its payers' data (SMS text, names, numbers) is kept before it is erased, unless a payment it reaches is still pending or in review" })
+  readonly payer_data_retention_days!: number;
   @FlagProperty({ description: "Whether the tenant gave its Twilio auth token, so that Twilio's signature is checked on its Twilio SMS (the token itself is never shown)" })
   readonly twilio_signature_check!: boolean;
   @DateTimeProperty() readonly created_at!: string;
@@ -54,6 +57,7 @@ export class TenantResponse {
       verification_policy: tenant.verificationPolicy,
       alert_webhooks: tenant.alertWebhooks,
       raast_qr: tenant.raastQr,
+      payer_data_retention_days: tenant.payerDataRetentionDays,
       twilio_signature_check: tenant.twilioAuthToken !== null,
       created_at: tenant.createdAt,
     };

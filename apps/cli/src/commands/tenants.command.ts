@@ -86,6 +86,13 @@ export function tenantsCommand(program: Command): void {
     );
 
   tenants
+    .command('set-retention')
+    .description("how many days its payers' data (SMS text, names, numbers) is kept before it is erased (30 to 3650; 180 by default)")
+    .argument('<id>', 'tenant id')
+    .argument('<days>', 'days', wholeNumber)
+    .action(action(async ({ api, out }, id: string, days: number) => showTenant(out, await api.patch<TenantData>(`/admin/tenants/${id}`, { payer_data_retention_days: days }))));
+
+  tenants
     .command('rotate-webhook-secret')
     .description('issue a new webhook signing secret, shown once; the old one keeps signing during the overlap')
     .argument('<id>', 'tenant id')
@@ -121,6 +128,7 @@ function showTenant(out: Output, tenant: TenantData): void {
       ['webhook_url', tenant.webhook_url],
       ['balance_check', tenant.balance_check],
       ['verification_policy', tenant.verification_policy],
+      ['payer data kept', `${tenant.payer_data_retention_days} days`],
       ['allowed_senders', tenant.allowed_senders],
       ['receiving_accounts', tenant.receiving_accounts],
       ['created_at', tenant.created_at],

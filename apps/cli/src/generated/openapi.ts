@@ -1342,6 +1342,8 @@ export interface components {
             alert_webhooks: ("forwarder.silent" | "forwarder.recovered" | "sms.gap_suspected" | "payment.stalled" | "payment.review_required")[];
             /** @description The Raast QR payload its bank issued, shown as a QR on its payment links' pages */
             raast_qr: string | null;
+            /** @description Days its payers' data (SMS text, names, numbers) is kept before it is erased, unless a payment it reaches is still pending or in review */
+            payer_data_retention_days: number;
             /** @description Whether the tenant gave its Twilio auth token, so that Twilio's signature is checked on its Twilio SMS (the token itself is never shown) */
             twilio_signature_check: boolean;
             /** Format: date-time */
@@ -1368,6 +1370,8 @@ export interface components {
             alert_webhooks: ("forwarder.silent" | "forwarder.recovered" | "sms.gap_suspected" | "payment.stalled" | "payment.review_required")[];
             /** @description The Raast QR payload its bank issued, shown as a QR on its payment links' pages */
             raast_qr: string | null;
+            /** @description Days its payers' data (SMS text, names, numbers) is kept before it is erased, unless a payment it reaches is still pending or in review */
+            payer_data_retention_days: number;
             /** @description Whether the tenant gave its Twilio auth token, so that Twilio's signature is checked on its Twilio SMS (the token itself is never shown) */
             twilio_signature_check: boolean;
             /** Format: date-time */
@@ -1394,6 +1398,8 @@ export interface components {
             alert_webhooks: ("forwarder.silent" | "forwarder.recovered" | "sms.gap_suspected" | "payment.stalled" | "payment.review_required")[];
             /** @description The Raast QR payload its bank issued, shown as a QR on its payment links' pages */
             raast_qr: string | null;
+            /** @description Days its payers' data (SMS text, names, numbers) is kept before it is erased, unless a payment it reaches is still pending or in review */
+            payer_data_retention_days: number;
             /** @description Whether the tenant gave its Twilio auth token, so that Twilio's signature is checked on its Twilio SMS (the token itself is never shown) */
             twilio_signature_check: boolean;
             /** Format: date-time */
@@ -1432,6 +1438,8 @@ export interface components {
             alert_webhooks: ("forwarder.silent" | "forwarder.recovered" | "sms.gap_suspected" | "payment.stalled" | "payment.review_required")[];
             /** @description The Raast QR payload its bank issued, shown as a QR on its payment links' pages */
             raast_qr: string | null;
+            /** @description Days its payers' data (SMS text, names, numbers) is kept before it is erased, unless a payment it reaches is still pending or in review */
+            payer_data_retention_days: number;
             /** @description Whether the tenant gave its Twilio auth token, so that Twilio's signature is checked on its Twilio SMS (the token itself is never shown) */
             twilio_signature_check: boolean;
             /** Format: date-time */
@@ -1475,6 +1483,11 @@ export interface components {
             alert_webhooks?: ("forwarder.silent" | "forwarder.recovered" | "sms.gap_suspected" | "payment.stalled" | "payment.review_required")[];
             /** @description The Raast QR payload (EMVCo) the merchant's bank issued, as text; its payment links' pages show it as a QR code. Its checksum must match (a 422 says the one expected); null clears it */
             raast_qr?: string | null;
+            /**
+             * @description Days its payers' data (SMS text, names, numbers) is kept before it is erased; data a pending or in-review payment needs is kept until the payment is decided
+             * @default 180
+             */
+            payer_data_retention_days: number;
             unpaid_cycle_limit?: number;
             /** @description At most 120 characters once trimmed */
             name: string;
@@ -1504,6 +1517,11 @@ export interface components {
             alert_webhooks?: ("forwarder.silent" | "forwarder.recovered" | "sms.gap_suspected" | "payment.stalled" | "payment.review_required")[];
             /** @description The Raast QR payload (EMVCo) the merchant's bank issued, as text; its payment links' pages show it as a QR code. Its checksum must match (a 422 says the one expected); null clears it */
             raast_qr?: string | null;
+            /**
+             * @description Days its payers' data (SMS text, names, numbers) is kept before it is erased; data a pending or in-review payment needs is kept until the payment is decided
+             * @default 180
+             */
+            payer_data_retention_days: number;
             unpaid_cycle_limit?: number;
             /** @enum {string} */
             status?: "active" | "suspended";

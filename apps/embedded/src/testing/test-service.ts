@@ -50,6 +50,7 @@ export interface TestServiceOptions {
   readonly publicBaseUrl?: string;
   readonly expirySweepIntervalMs?: number;
   readonly watchIntervalMs?: number;
+  readonly retentionIntervalMs?: number;
   readonly silence?: SilenceLimits;
   /** How long a ledger break lasts before it is reported (10 minutes unless set). */
   readonly gapSettleMs?: number;
@@ -98,6 +99,7 @@ export async function startTestService(options: TestServiceOptions = {}): Promis
       silence: options.silence ?? DEFAULT_SILENCE_LIMITS,
       gapSettleMs: options.gapSettleMs ?? 600_000,
       stall: options.stall ?? DEFAULT_STALL_LIMITS,
+      retentionIntervalMs: options.retentionIntervalMs ?? 3_600_000,
     },
     notifier: {
       allowPrivateNetworks: options.webhookAllowPrivateNetworks ?? true,

@@ -2,6 +2,7 @@ import { paymentStream } from '@pvs/contracts';
 import { paymentDecider } from '@pvs/domain';
 import { EventStore, aggregateStream, handleCommand } from '@pvs/event-store';
 import { Clock } from '@pvs/runtime';
+import { PeriodicJob } from '../leading/periodic-job';
 import { MatchOutcomes } from '../matching/match-outcomes';
 import { OpenPayments } from '../matching/open-payments';
 
@@ -12,36 +13,20 @@ const BATCH = 200;
  * candidates, each payment's stream decides), so expiries survive restarts; a payment past its expiry leaves the
  * open payments once it is no longer pending (expired now, or decided before).
  */
-export class ExpirySweeper {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-
+export class ExpirySweeper extends PeriodicJob<number> {
   constructor(
     private readonly events: EventStore,
     private readonly open: OpenPayments,
     private readonly clock: Clock,
-    private readonly intervalMs: number,
+    intervalMs: number,
     private readonly outcomes: MatchOutcomes,
-    private readonly onError: (error: unknown) => void = () => undefined,
-  ) {}
-
-  start(): void {
-    this.timer ??= setInterval(() => void this.sweep().catch(this.onError), this.intervalMs);
+    onError: (error: unknown) => void = () => undefined,
+  ) {
+    super(intervalMs, onError);
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
-  }
-
-  /** Expires what is due now; returns how many payments it failed. One sweep at a time. */
-  sweep(): Promise<number> {
-    this.running ??= this.expireDue().finally(() => (this.running = null));
-    return this.running;
-  }
-
-  private async expireDue(): Promise<number> {
+  /** Expires what is due now; answers how many payments it failed. */
+  protected async once(): Promise<number> {
     const now = this.clock.now();
     let expired = 0;
     const done: string[] = [];

@@ -2,6 +2,7 @@ import { Checkpoint, CommandResult } from '@pvs/event-store';
 import { Event } from '@pvs/contracts';
 import { ProjectionDefinition, ReadModelPosition } from '@pvs/read-model';
 import { Clock } from '@pvs/runtime';
+import { PeriodicJob } from '../leading/periodic-job';
 
 /** A read model further behind than this would show what has happened as not yet happened: a watch waits for it. */
 export const MAX_LAG_SECONDS = 5;
@@ -41,35 +42,19 @@ export interface Watch {
  * nothing known while its phone's silence is on its way), and the round ends at a watch whose read model is more
  * than a few seconds behind the log (a stalled projector would make every phone look quiet and every break unreported).
  */
-export class WatchSchedule {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-
+export class WatchSchedule extends PeriodicJob<number> {
   constructor(
     private readonly watches: readonly Watch[],
-    private readonly intervalMs: number,
+    intervalMs: number,
     private readonly position: Pick<ReadModelPosition, 'lagSeconds' | 'waitFor'>,
     private readonly clock: Clock,
-    private readonly onError: (error: unknown) => void,
-  ) {}
-
-  start(): void {
-    this.timer ??= setInterval(() => void this.run().catch(this.onError), this.intervalMs);
+    onError: (error: unknown) => void,
+  ) {
+    super(intervalMs, onError);
   }
 
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
-  }
-
-  /** Runs a round now (or joins the one running); answers how many alerts it raised. */
-  run(): Promise<number> {
-    this.running ??= this.round().finally(() => (this.running = null));
-    return this.running;
-  }
-
-  private async round(): Promise<number> {
+  /** One round; answers how many alerts it raised. */
+  protected async once(): Promise<number> {
     // One time for the whole round: each watch judges as of the moment the ones before it judged.
     const now = this.clock.now();
     let done = NOTHING_RAISED;

@@ -134,6 +134,7 @@ export const EVENT_DATA_CLASSES: { readonly [T in DomainEvent['type']]: { readon
     verificationPolicy: 'fact',
     alertWebhooks: 'fact',
     raastQr: 'merchant',
+    payerDataRetentionDays: 'merchant',
   },
   // A change names the settings it changed, which may be the webhook address or the receiving accounts.
   TenantUpdated: { tenantId: 'fact', changes: 'merchant', previous: 'merchant', updatedAt: 'fact' },
@@ -192,4 +193,5 @@ export const EVENT_DATA_CLASSES: { readonly [T in DomainEvent['type']]: { readon
   PaymentLinkUsed: { linkId: 'fact', tenantId: 'fact', paymentId: 'fact', amountPaisa: 'fact', payerName: 'payer', payerPhone: 'payer', usedAt: 'fact' },
   PaymentLinkDisabled: { linkId: 'fact', tenantId: 'fact', disabledBy: 'operator', disabledAt: 'fact' },
   PayerDataErased: { erasureId: 'fact', tenantId: 'fact', target: 'fact', subjects: 'fact', reason: 'operator', erasedBy: 'operator', erasedAt: 'fact' },
+  PayerDataExpired: { erasureId: 'fact', tenantId: 'fact', subjects: 'fact', retentionDays: 'fact', recordedBefore: 'fact', expiredAt: 'fact' },
 };

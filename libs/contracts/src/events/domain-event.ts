@@ -1,6 +1,6 @@
 import { AlertAcknowledged, PaymentStalled } from './alerts';
 import { BalanceObserved, LedgerEvent } from './balances';
-import { PayerDataErased } from './erasures';
+import { ErasureEvent } from './erasures';
 import { ForwarderEvent } from './forwarders';
 import { OperatorEvent } from './operators';
 import { PaymentLinkEvent } from './payment-links';
@@ -11,4 +11,4 @@ import { SmsTemplateEvent } from './sms-templates';
 import { TenantEvent } from './tenants';
 
 /** Every event the service records, of every stream. */
-export type DomainEvent = PaymentEvent | SmsEvent | SmsAwaitingIntent | BalanceObserved | TenantEvent | OperatorEvent | SmsTemplateEvent | ProjectionRebuildRequested | ForwarderEvent | LedgerEvent | PaymentStalled | AlertAcknowledged | PaymentLinkEvent | PayerDataErased;
+export type DomainEvent = PaymentEvent | SmsEvent | SmsAwaitingIntent | BalanceObserved | TenantEvent | OperatorEvent | SmsTemplateEvent | ProjectionRebuildRequested | ForwarderEvent | LedgerEvent | PaymentStalled | AlertAcknowledged | PaymentLinkEvent | ErasureEvent;

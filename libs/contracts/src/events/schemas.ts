@@ -1,3 +1,4 @@
+import { PAYER_DATA_RETENTION_DAYS } from '../tenant-settings';
 import { DomainEvent } from './domain-event';
 
 /** Stored event data as JSON: an upcaster reads and rewrites it before any guard types it. */
@@ -49,13 +50,15 @@ export const EVENT_SCHEMAS: { readonly [T in DomainEvent['type']]: EventSchema }
   // 3: the verification policy is a setting of every tenant (`standard`, the default, before it existed).
   // 4: the alert webhooks a tenant opted into (none before they existed).
   // 5: the Raast QR its payment links' pages show (none before the setting existed).
+  // 6: how long its payers' data is kept (the default, 180 days, before the setting existed).
   TenantRegistered: {
-    version: 5,
+    version: 6,
     upcasters: [
       withDefaults({ receivingAccounts: null, balanceCheck: 'record' }),
       withDefaults({ verificationPolicy: 'standard' }),
       withDefaults({ alertWebhooks: [] }),
       withDefaults({ raastQr: null }),
+      withDefaults({ payerDataRetentionDays: PAYER_DATA_RETENTION_DAYS.default }),
     ],
   },
   TenantUpdated: FIRST,
@@ -89,6 +92,7 @@ export const EVENT_SCHEMAS: { readonly [T in DomainEvent['type']]: EventSchema }
   PaymentLinkDisabled: FIRST,
   AlertAcknowledged: FIRST,
   PayerDataErased: FIRST,
+  PayerDataExpired: FIRST,
 };
 
 const SCHEMAS = new Map<string, EventSchema>(Object.entries(EVENT_SCHEMAS));

@@ -1,9 +1,9 @@
 import { EVENT_SCHEMAS, currentVersion, upcast } from './schemas';
 
 describe('event versions and upcasting', () => {
-  it('records SmsParsed and SmsReceived at version 2, TenantRegistered at 5, every other type at 1, and an unknown type at 1', () => {
+  it('records SmsParsed and SmsReceived at version 2, TenantRegistered at 6, every other type at 1, and an unknown type at 1', () => {
     const later = Object.entries(EVENT_SCHEMAS).filter(([, schema]) => schema.version > 1).map(([type, schema]) => [type, schema.version]);
-    expect(later.sort()).toEqual([['SmsParsed', 2], ['SmsReceived', 2], ['TenantRegistered', 5]]);
+    expect(later.sort()).toEqual([['SmsParsed', 2], ['SmsReceived', 2], ['TenantRegistered', 6]]);
     expect(currentVersion('PaymentVerified')).toBe(1);
     expect(currentVersion('SomethingElse')).toBe(1);
   });
@@ -21,8 +21,8 @@ describe('event versions and upcasting', () => {
     expect(upcast('SmsParsed', version, data)).toEqual(expected);
   });
 
-  it('gives a tenant of version 1 no receiving accounts, the balance check `record`, the `standard` verification policy, no alert webhooks and no Raast QR', () => {
-    const defaults = { receivingAccounts: null, balanceCheck: 'record', verificationPolicy: 'standard', alertWebhooks: [], raastQr: null };
+  it('gives a tenant of version 1 no receiving accounts, the balance check `record`, the `standard` verification policy, no alert webhooks, no Raast QR and payer data kept 180 days', () => {
+    const defaults = { receivingAccounts: null, balanceCheck: 'record', verificationPolicy: 'standard', alertWebhooks: [], raastQr: null, payerDataRetentionDays: 180 };
     expect(upcast('TenantRegistered', undefined, { name: 'Shop' })).toEqual({ name: 'Shop', ...defaults });
     expect(upcast('TenantRegistered', undefined, { receivingAccounts: { bank: ['1'] }, balanceCheck: 'review' })).toEqual({
       receivingAccounts: { bank: ['1'] },
@@ -30,16 +30,19 @@ describe('event versions and upcasting', () => {
       verificationPolicy: 'standard',
       alertWebhooks: [],
       raastQr: null,
+      payerDataRetentionDays: 180,
     });
   });
 
   it.each([
-    ['version 2: the `standard` verification policy, no alert webhooks, no Raast QR', { name: 'Shop', balanceCheck: 'review' }, 2, { name: 'Shop', balanceCheck: 'review', verificationPolicy: 'standard', alertWebhooks: [], raastQr: null }],
-    ['version 3: no alert webhooks, no Raast QR', { name: 'Shop', verificationPolicy: 'strict' }, 3, { name: 'Shop', verificationPolicy: 'strict', alertWebhooks: [], raastQr: null }],
-    ['version 3 with the field already: kept', { alertWebhooks: ['payment.stalled'] }, 3, { alertWebhooks: ['payment.stalled'], raastQr: null }],
-    ['version 4: no Raast QR', { name: 'Shop', alertWebhooks: [] }, 4, { name: 'Shop', alertWebhooks: [], raastQr: null }],
-    ['version 4 with the field already: kept', { raastQr: '000201' }, 4, { raastQr: '000201' }],
-    ['version 5 is current: left as stored', { name: 'Shop', verificationPolicy: 'strict' }, 5, { name: 'Shop', verificationPolicy: 'strict' }],
+    ['version 2: the `standard` verification policy, no alert webhooks, no Raast QR', { name: 'Shop', balanceCheck: 'review' }, 2, { name: 'Shop', balanceCheck: 'review', verificationPolicy: 'standard', alertWebhooks: [], raastQr: null, payerDataRetentionDays: 180 }],
+    ['version 3: no alert webhooks, no Raast QR', { name: 'Shop', verificationPolicy: 'strict' }, 3, { name: 'Shop', verificationPolicy: 'strict', alertWebhooks: [], raastQr: null, payerDataRetentionDays: 180 }],
+    ['version 3 with the field already: kept', { alertWebhooks: ['payment.stalled'] }, 3, { alertWebhooks: ['payment.stalled'], raastQr: null, payerDataRetentionDays: 180 }],
+    ['version 4: no Raast QR', { name: 'Shop', alertWebhooks: [] }, 4, { name: 'Shop', alertWebhooks: [], raastQr: null, payerDataRetentionDays: 180 }],
+    ['version 4 with the field already: kept', { raastQr: '000201' }, 4, { raastQr: '000201', payerDataRetentionDays: 180 }],
+    ['version 5: payer data kept 180 days', { name: 'Shop' }, 5, { name: 'Shop', payerDataRetentionDays: 180 }],
+    ['version 5 with the field already: kept', { payerDataRetentionDays: 30 }, 5, { payerDataRetentionDays: 30 }],
+    ['version 6 is current: left as stored', { name: 'Shop', verificationPolicy: 'strict' }, 6, { name: 'Shop', verificationPolicy: 'strict' }],
   ])('TenantRegistered: %s', (_case, data, version, expected) => {
     expect(upcast('TenantRegistered', version, data)).toEqual(expected);
   });

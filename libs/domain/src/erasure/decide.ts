@@ -25,11 +25,16 @@ const STILL_NEEDED: Partial<Record<PaymentStatus, string>> = {
   manual_review: 'is in manual review: its evidence is what the review decides on. Erase it once it is approved or rejected',
 };
 
+/** Why a payment in this state still needs its payer data, or undefined once it is decided. */
+export function stillNeeded(status: PaymentStatus): string | undefined {
+  return STILL_NEEDED[status];
+}
+
 /** An erasure is recorded once, when nothing it reaches is still needed to decide a payment. */
 export function decideErasure(request: ErasureRequest, recorded: PayerDataErasedData | null): Decision<PayerDataErased> {
   if (recorded) return accept();
   for (const { paymentId, status } of request.payments) {
-    const needed = STILL_NEEDED[status];
+    const needed = stillNeeded(status);
     if (needed) return refuse('conflict', `Payment ${paymentId} ${needed}`);
   }
   const { erasureId, tenantId, target, subjects, reason, by, now } = request;

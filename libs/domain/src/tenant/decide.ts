@@ -104,6 +104,7 @@ const SETTINGS: { readonly [K in keyof TenantSettings]: K } = {
   verificationPolicy: 'verificationPolicy',
   alertWebhooks: 'alertWebhooks',
   raastQr: 'raastQr',
+  payerDataRetentionDays: 'payerDataRetentionDays',
 };
 
 /** Only the settings that change, with the values they replace, so the stream is an audit log. */

@@ -32,6 +32,7 @@ const registration: TenantRegisteredData = {
   verificationPolicy: 'standard',
   alertWebhooks: [],
   raastQr: null,
+  payerDataRetentionDays: 180,
   unpaidCycleLimit: 3,
   apiKey,
   gatewaySecret,
@@ -50,6 +51,7 @@ const everySettingChanged: TenantSettings = {
   verificationPolicy: 'strict',
   alertWebhooks: ['forwarder.silent', 'payment.stalled'],
   raastQr: '0002010102116304ABCD',
+  payerDataRetentionDays: 30,
 };
 const settings: TenantSettings = {
   status: 'active',
@@ -62,6 +64,7 @@ const settings: TenantSettings = {
   verificationPolicy: 'standard',
   alertWebhooks: [],
   raastQr: null,
+  payerDataRetentionDays: 180,
 };
 
 const webhookRotated = (from: string, to: string): TenantEvent => ({

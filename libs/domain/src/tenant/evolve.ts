@@ -49,6 +49,7 @@ export function evolveTenant(tenant: TenantState, event: TenantEvent): TenantSta
       verificationPolicy: data.verificationPolicy,
       alertWebhooks: data.alertWebhooks,
       raastQr: data.raastQr,
+      payerDataRetentionDays: data.payerDataRetentionDays,
       apiKey: data.apiKey,
       gatewaySecret: data.gatewaySecret,
       webhookSecret: data.webhookSecret,

@@ -1,7 +1,7 @@
 import { DEFAULT_UNPAID_CYCLE_LIMIT, Tenant, tenantDecider } from '@pvs/domain';
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { TenantRegisteredData, tenantStream } from '@pvs/contracts';
+import { PAYER_DATA_RETENTION_DAYS, TenantRegisteredData, tenantStream } from '@pvs/contracts';
 import { EVENT_STORE, EventStore, handleCommand } from '@pvs/event-store';
 import { CLOCK, Clock } from '@pvs/runtime';
 import { TENANT_DIRECTORY, TenantDirectory, issueCredential, issueWebhookSecret } from '@pvs/tenants';
@@ -39,6 +39,7 @@ export class RegisterTenantHandler {
       verificationPolicy: request.verification_policy ?? 'standard',
       alertWebhooks: alertWebhookList(request.alert_webhooks ?? []),
       raastQr: request.raast_qr ?? null,
+      payerDataRetentionDays: request.payer_data_retention_days ?? PAYER_DATA_RETENTION_DAYS.default,
       unpaidCycleLimit: request.unpaid_cycle_limit ?? DEFAULT_UNPAID_CYCLE_LIMIT,
       apiKey: apiKey.stored,
       gatewaySecret: gatewaySecret.stored,

@@ -32,5 +32,6 @@ function requestedSettings(request: UpdateTenantRequest): Partial<TenantSettings
     ...(request.verification_policy !== undefined && { verificationPolicy: request.verification_policy }),
     ...(request.alert_webhooks !== undefined && { alertWebhooks: alertWebhookList(request.alert_webhooks) }),
     ...(request.raast_qr !== undefined && { raastQr: request.raast_qr }),
+    ...(request.payer_data_retention_days !== undefined && { payerDataRetentionDays: request.payer_data_retention_days }),
   };
 }

@@ -1,7 +1,9 @@
+import { PayerSubject } from '../../payer-data';
 import { Event, eventGuard } from '../event';
 
 export const ERASURE_CATEGORY = 'erasure';
 export const PAYER_DATA_ERASED = 'PayerDataErased';
+export const PAYER_DATA_EXPIRED = 'PayerDataExpired';
 
 export function erasureStream(erasureId: string): string {
   return `${ERASURE_CATEGORY}-${erasureId}`;
@@ -27,5 +29,23 @@ export interface PayerDataErasedData {
   readonly erasedAt: string;
 }
 
+/**
+ * Payer data past its tenant's retention: the keys of `subjects` (recorded before `recordedBefore`, no payment they
+ * reach still pending or in review) are destroyed after this is recorded. One per batch of the retention job; the same
+ * batch has the same id, so a job resumed after a crash records it once.
+ */
+export interface PayerDataExpiredData {
+  readonly erasureId: string;
+  readonly tenantId: string;
+  readonly subjects: readonly PayerSubject[];
+  readonly retentionDays: number;
+  readonly recordedBefore: string;
+  readonly expiredAt: string;
+}
+
 export type PayerDataErased = Event<typeof PAYER_DATA_ERASED, PayerDataErasedData>;
+export type PayerDataExpired = Event<typeof PAYER_DATA_EXPIRED, PayerDataExpiredData>;
+/** Every event of an erasure stream. */
+export type ErasureEvent = PayerDataErased | PayerDataExpired;
 export const isPayerDataErased = eventGuard<PayerDataErased>({ [PAYER_DATA_ERASED]: true });
+export const isPayerDataExpired = eventGuard<PayerDataExpired>({ [PAYER_DATA_EXPIRED]: true });

@@ -28,6 +28,8 @@ export interface TenantRegisteredData {
   readonly alertWebhooks: readonly AlertWebhookEvent[];
   /** Since version 5 (none before the setting existed, see EVENT_SCHEMAS). */
   readonly raastQr: string | null;
+  /** Since version 6 (the default, 180 days, before the setting existed, see EVENT_SCHEMAS). */
+  readonly payerDataRetentionDays: number;
   readonly unpaidCycleLimit: number;
   readonly apiKey: HashedCredential;
   readonly gatewaySecret: HashedCredential;
