@@ -21,6 +21,7 @@ const KEYS = [
   'webhooks_per_s', 'decision_to_webhook_p50_ms', 'decision_to_webhook_p99_ms',
   'rss_mb_embedded', ...DISTRIBUTED_APPS.map((app) => `rss_mb_${app}`),
   ...MODES.flatMap((mode) => ['forwarders', 'ledgers', 'stalls'].map((watch) => `watch_${watch}_ms_10k_tenants_${mode}`)),
+  ...MODES.map((mode) => `retention_sms_shredded_per_s_${mode}`),
 ];
 
 /** Each ratio: the service's figure over the ceiling measured in the same run. */
@@ -122,6 +123,10 @@ machine as the service, as it must here, and shares its cores.
   one pending five minutes and one abandoned forty minutes ago (10,000 stall candidates, none due): the median
   of five rounds after the first (which fills the caches), on PGlite (embedded) and PostgreSQL (distributed),
   lag check excluded (about 1–2 ms a watch). \`apps/matcher/bench/watches.bench.ts\`.
+- **Retention** (\`retention_sms_shredded_per_s_<mode>\`): one run of the payer data retention job over 20,000 SMS
+  of 100 tenants spread over 400 days (about 11,000 past 180 days; two in three matched with a payment, one in a
+  hundred of those in review and kept): keys destroyed per second, each tenant's batch recorded first
+  (\`PayerDataExpired\`). \`apps/matcher/bench/retention.bench.ts\`.
 - **Tracing** (\`*_embedded_traced\`): the embedded verify and status figures again with tracing on (the
   standard \`OTEL_EXPORTER_OTLP_ENDPOINT\`, every span exported over OTLP/HTTP to a local endpoint that drops
   them), to read beside the untraced ones of the same run: what turning tracing on costs. \`bench/tracing.bench.js\`.

@@ -55,7 +55,9 @@ function builtBenches() {
   };
   const { watchFigures } = require('../dist/apps/matcher/bench/watches.bench');
   const watches = (mode) => async () => ({ once: mode === 'embedded' ? await watchFigures(mode) : await withScratchDatabase((url) => watchFigures(mode, url)) });
-  return { parse, rebuild, watches };
+  const { retentionFigures } = require('../dist/apps/matcher/bench/retention.bench');
+  const retention = (mode) => async () => ({ once: mode === 'embedded' ? await retentionFigures(mode) : await withScratchDatabase((url) => retentionFigures(mode, url)) });
+  return { parse, rebuild, watches, retention };
 }
 
 /** A database of its own on the PostgreSQL server, dropped afterwards. */
@@ -75,7 +77,7 @@ async function withScratchDatabase(use) {
 }
 
 function sections() {
-  const { parse, rebuild, watches } = builtBenches();
+  const { parse, rebuild, watches, retention } = builtBenches();
   const embedded = [
     ['ceiling: bare Fastify', (p) => benchFastifyCeiling(p)],
     ['ceiling: PGlite', (p) => benchPgliteCeiling(p)],
@@ -86,6 +88,7 @@ function sections() {
     ['webhooks', (p) => benchWebhooks({ runs: p.runs, payments: p.webhooks })],
     ['parsing', parse],
     ['watches at 10,000 tenants, PGlite', watches('embedded')],
+    ['payer data retention, PGlite', retention('embedded')],
   ];
   const distributed = [
     ['ceiling: pgbench', (p) => benchPgCeiling(p)],
@@ -94,6 +97,7 @@ function sections() {
     ['distributed matching, three matchers', (p) => benchMatching({ runs: p.runs, matches: p.matches, mode: 'distributed_3_matchers' })],
     ['projection rebuild', rebuild],
     ['watches at 10,000 tenants, PostgreSQL', watches('distributed')],
+    ['payer data retention, PostgreSQL', retention('distributed')],
   ];
   return quick ? embedded : [...embedded, ...distributed];
 }

@@ -2,12 +2,10 @@
 // model seeded the way a busy day leaves it, on PGlite (the embedded mode) or PostgreSQL (`databaseUrl`).
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_SILENCE_LIMITS, DEFAULT_STALL_LIMITS } from '@pvs/domain';
-import { PostgresEventStore } from '@pvs/event-store/postgres';
-import { SqlPayerDataVault, payerDataMigrations } from '@pvs/payer-data';
-import { QuietForwarders, ReadModelPosition, StallCandidates, UnsettledLedgers, readModelMigrations } from '@pvs/read-model';
-import { SqlClient, migrate } from '@pvs/sql';
-import { PgliteClient } from '@pvs/sql/pglite';
-import { PgPoolClient } from '@pvs/sql/postgres';
+import { SqlPayerDataVault } from '@pvs/payer-data';
+import { QuietForwarders, ReadModelPosition, StallCandidates, UnsettledLedgers } from '@pvs/read-model';
+import { SqlClient } from '@pvs/sql';
+import { withBenchDatabase } from './bench-database';
 import { SecretBox } from '@pvs/tenants';
 import { ForwarderWatch } from '../src/forwarders/forwarder-watch';
 import { GapWatch } from '../src/ledgers/gap-watch';
@@ -73,12 +71,7 @@ export interface WatchesCost {
 }
 
 export async function benchWatches({ tenants = 10_000, rounds = 6, databaseUrl }: { tenants?: number; rounds?: number; databaseUrl?: string } = {}): Promise<WatchesCost> {
-  const sql: SqlClient = databaseUrl ? new PgPoolClient({ connectionString: databaseUrl, max: 4 }) : await PgliteClient.open();
-  try {
-    const events = new PostgresEventStore(sql);
-    await events.migrate();
-    await migrate(sql, readModelMigrations);
-    await migrate(sql, payerDataMigrations);
+  return withBenchDatabase(databaseUrl, async (sql, events) => {
     const now = new Date();
     await seed(sql, tenants, now);
     const watches: Record<string, Watch> = {
@@ -111,9 +104,7 @@ export async function benchWatches({ tenants = 10_000, rounds = 6, databaseUrl }
         pendingPastTwiceTheFloor: await count(`SELECT count(*) AS n FROM rm_payments WHERE status = 'pending' AND created_at < $1::timestamptz - interval '20 minutes'`),
       },
     };
-  } finally {
-    await sql.close();
-  }
+  });
 }
 
 /** The bench's figures: the steady round of each watch at 10,000 tenants, in the mode the database says. */

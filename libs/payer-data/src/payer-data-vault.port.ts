@@ -31,16 +31,17 @@ export type ShredReason = 'retention' | 'erasure';
  * makes every copy of its data (events, projections, backups) unreadable at once.
  */
 export interface PayerDataVault {
-  /** Seals under the subject's key, made on first use. A subject whose key is destroyed takes no new data: ERASED. */
-  seal(tenantId: string, subject: PayerSubject, plaintext: string): Promise<SealedText | typeof ERASED>;
+  /**
+   * Seals under the subject's key, made on first use, and records that the subject's data holds `mobiles` (one form
+   * each), by their keyed hashes. A subject whose key is destroyed takes no new data: ERASED.
+   */
+  seal(tenantId: string, subject: PayerSubject, plaintext: string, mobiles?: readonly string[]): Promise<SealedText | typeof ERASED>;
   /** The plaintext, or ERASED once the subject's key is destroyed. */
   open(tenantId: string, sealed: SealedText): Promise<Opened>;
   /** A field of payer data as stored: opened when sealed; as it was written when recorded before sealing. */
   reveal(tenantId: string, stored: string): Promise<Opened>;
   /** Many fields at once (their keys read together), in their order. */
   revealAll(fields: readonly StoredPayerData[]): Promise<Opened[]>;
-  /** Records that the subject's payer data holds these mobile numbers (one form each), by their keyed hashes. */
-  indexMobiles(tenantId: string, subject: PayerSubject, mobiles: readonly string[]): Promise<void>;
   /** The tenant's subjects whose payer data holds the mobile number (one form), their keys not yet destroyed. */
   subjectsOfMobile(tenantId: string, mobile: string): Promise<PayerSubject[]>;
   /** Held keys past their tenant's cutoff, the oldest first, a page after `after` (an index range). */

@@ -72,11 +72,9 @@ describeOnEachDatabase('the payer data vault', (open) => {
     const shop = randomUUID();
     const writer = vault();
     for (const subject of [first, second]) {
-      await writer.seal(shop, subject, BODY);
-      await writer.indexMobiles(shop, subject, ['03001234567', '03451239876']);
+      await writer.seal(shop, subject, BODY, ['03001234567', '03451239876']);
     }
-    await writer.seal(OTHER_TENANT, other, BODY);
-    await writer.indexMobiles(OTHER_TENANT, other, ['03001234567']);
+    await writer.seal(OTHER_TENANT, other, BODY, ['03001234567']);
     expect((await vault().subjectsOfMobile(shop, '03001234567')).sort()).toEqual([first, second].sort());
     expect(await vault().subjectsOfMobile(OTHER_TENANT, '03001234567')).toEqual([other]);
     expect(await vault().subjectsOfMobile(randomUUID(), '03001234567')).toEqual([]);
@@ -85,6 +83,32 @@ describeOnEachDatabase('the payer data vault', (open) => {
     await writer.shred([first], 'erasure', new Date(clock));
     expect(await vault().subjectsOfMobile(shop, '03451239876')).toEqual([second]);
     expect(await database.sql.query(`SELECT subject FROM pd_subject_index WHERE subject = $1`, [first])).toEqual([]);
+  });
+
+  it('indexes the numbers of a subject sealed again, by the process that made its key or another, but not under a key destroyed or another tenant’s', async () => {
+    const shop = randomUUID();
+    const [subject, erased] = [sms(), sms()];
+    const maker = vault();
+    await maker.seal(shop, subject, BODY, ['03001111111']);
+    await maker.seal(shop, subject, 'BILAL', ['03002222222']);
+    await vault().seal(shop, subject, 'BILAL', ['03003333333']);
+    for (const mobile of ['03001111111', '03002222222', '03003333333']) expect([mobile, await vault().subjectsOfMobile(shop, mobile)]).toEqual([mobile, [subject]]);
+    await maker.seal(shop, erased, BODY);
+    await maker.shred([erased], 'erasure', new Date(clock));
+    expect(await vault().seal(shop, erased, BODY, ['03004444444'])).toBe(ERASED);
+    expect(await vault().seal(OTHER_TENANT, subject, BODY, ['03005555555'])).toBe(ERASED);
+    expect(await database.sql.query(`SELECT subject FROM pd_subject_index WHERE subject = ANY($1::text[]) AND tenant_id <> $2`, [[subject, erased], shop])).toEqual([]);
+    expect(await vault().subjectsOfMobile(shop, '03004444444')).toEqual([]);
+    expect(await database.sql.query(`SELECT subject FROM pd_subject_index WHERE subject = $1`, [erased])).toEqual([]);
+  });
+
+  it('makes the keys of a moment in one write, one key for a subject sealed twice in it', async () => {
+    const [twice, once] = [sms(), sms()];
+    const writer = vault();
+    const texts = await Promise.all([writer.seal(TENANT, twice, 'first'), writer.seal(TENANT, once, 'alone', ['03001239999']), writer.seal(TENANT, twice, 'second')]);
+    const reader = vault();
+    expect(await Promise.all(texts.map((text) => reader.open(TENANT, sealed(text))))).toEqual(['first', 'alone', 'second']);
+    expect(await reader.subjectsOfMobile(TENANT, '03001239999')).toEqual([once]);
   });
 
   it('makes one key when processes seal a new subject at once', async () => {

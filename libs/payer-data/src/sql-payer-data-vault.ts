@@ -1,11 +1,14 @@
 import { createHmac } from 'node:crypto';
-import { SqlClient } from '@pvs/sql';
+import { BatchedWrites, SqlClient } from '@pvs/sql';
 import { ERASED, HeldSubject, KeyWrapper, Opened, PayerDataVault, RetentionCutoffs, ShredReason, StoredPayerData } from './payer-data-vault.port';
 import { PayerSubject, SealedText, isSealedText, subjectOf } from '@pvs/contracts';
 import { newDataKey, openText, sealText } from './sealed-text';
 
-/** How long a process keeps a subject's key in memory: another process's shred is seen within this time. */
-export const KEY_CACHE_MS = 60_000;
+/**
+ * How long a process keeps a subject's key in memory: another process's shred is seen within this time. Short: the
+ * ingest seals an SMS's body and its reading within one request, and a list opens its page's keys in one read.
+ */
+export const KEY_CACHE_MS = 2_000;
 const KEY_CACHE_SIZE = 10_000;
 const RESEAL_PAGE = 1_000;
 
@@ -17,6 +20,15 @@ interface CachedKey {
 
 /** A mobile number's keyed hash: the index finds it, a copy of the index tells nothing of it. */
 const mobileHash = (key: Buffer, mobile: string) => createHmac('sha256', key).update(mobile, 'utf8').digest('hex');
+
+/** A key to store for a subject that has none in this process's memory, and the numbers to index under it. */
+interface NewKey {
+  readonly subject: PayerSubject;
+  readonly tenantId: string;
+  readonly wrapped: string;
+  readonly createdAt: string;
+  readonly hashes: readonly string[];
+}
 
 /** Thrown when a sealed text does not open under its subject's key: altered, or moved to another tenant. */
 export class UnopenablePayerDataError extends Error {
@@ -30,6 +42,7 @@ export class UnopenablePayerDataError extends Error {
 export class SqlPayerDataVault implements PayerDataVault {
   private readonly cache = new Map<PayerSubject, CachedKey>();
   private readonly indexKeys = new Map<string, Buffer>();
+  private readonly newKeys = new BatchedWrites<NewKey, boolean>((keys) => this.storeKeys(keys));
 
   constructor(
     private readonly sql: SqlClient,
@@ -37,9 +50,24 @@ export class SqlPayerDataVault implements PayerDataVault {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async seal(tenantId: string, subject: PayerSubject, plaintext: string): Promise<SealedText | typeof ERASED> {
-    const key = (await this.keyOf(tenantId, subject)) ?? (await this.create(tenantId, subject));
+  async seal(tenantId: string, subject: PayerSubject, plaintext: string, mobiles: readonly string[] = []): Promise<SealedText | typeof ERASED> {
+    const hashes = await this.mobileHashes(tenantId, mobiles);
+    const cached = this.cached(subject);
+    // On the ingest's path: a key not in memory is made at once, with the index, in one statement (a new SMS has none).
+    const key = cached ? await this.indexed(tenantId, subject, cached, hashes) : await this.create(tenantId, subject, hashes);
     return key === ERASED ? ERASED : sealText(key, tenantId, subject, plaintext);
+  }
+
+  /** A key known to this process, the numbers indexed under it while it is held. */
+  private async indexed(tenantId: string, subject: PayerSubject, cached: CachedKey, hashes: readonly string[]): Promise<Buffer | typeof ERASED> {
+    const key = cached.tenantId === tenantId ? cached.key : ERASED;
+    if (key !== ERASED && hashes.length > 0) {
+      await this.sql.query(
+        `INSERT INTO pd_subject_index (tenant_id, mobile_hash, subject) SELECT $1, hash, $3 FROM unnest($2::text[]) AS hash ON CONFLICT DO NOTHING`,
+        [tenantId, hashes, subject],
+      );
+    }
+    return key;
   }
 
   async open(tenantId: string, sealed: SealedText): Promise<Opened> {
@@ -92,14 +120,12 @@ export class SqlPayerDataVault implements PayerDataVault {
     return rows.map((row) => row.subject);
   }
 
-  async indexMobiles(tenantId: string, subject: PayerSubject, mobiles: readonly string[]): Promise<void> {
-    if (mobiles.length === 0) return;
+  /** The numbers' keyed hashes under the tenant's index key (made on first use). */
+  private async mobileHashes(tenantId: string, mobiles: readonly string[]): Promise<string[]> {
+    if (mobiles.length === 0) return [];
     const key = await this.indexKeyOf(tenantId, { create: true });
     if (!key) throw new Error(`The index key of tenant ${tenantId} was not stored`);
-    await this.sql.query(
-      `INSERT INTO pd_subject_index (tenant_id, mobile_hash, subject) SELECT $1, hash, $3 FROM unnest($2::text[]) AS hash ON CONFLICT DO NOTHING`,
-      [tenantId, mobiles.map((mobile) => mobileHash(key, mobile)), subject],
-    );
+    return mobiles.map((mobile) => mobileHash(key, mobile));
   }
 
   async subjectsOfMobile(tenantId: string, mobile: string): Promise<PayerSubject[]> {
@@ -193,19 +219,44 @@ export class SqlPayerDataVault implements PayerDataVault {
     return this.remember(tenantId, subject, this.unwrap(tenantId, row.wrapped_key));
   }
 
-  /** Makes the subject's key; when another process made it first, that one is the key. */
-  private async create(tenantId: string, subject: PayerSubject): Promise<Buffer | typeof ERASED> {
+  /** Makes the subject's key (stored with the keys other requests of the moment make); when it had one, that one is the key. */
+  private async create(tenantId: string, subject: PayerSubject, hashes: readonly string[]): Promise<Buffer | typeof ERASED> {
     const key = newDataKey();
-    const made = await this.sql.query(
-      `INSERT INTO pd_data_keys (subject, tenant_id, wrapped_key, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (subject) DO NOTHING RETURNING subject`,
-      [subject, tenantId, this.wrapper.seal(key.toString('base64'), tenantId).ciphertext, new Date(this.now()).toISOString()],
-    );
-    // Ours when it went in (no read back, on the ingest's path); another process's otherwise.
-    if (made.length > 0) return this.remember(tenantId, subject, key);
+    const wrapped = this.wrapper.seal(key.toString('base64'), tenantId).ciphertext;
+    // Ours when it went in (no read back, on the ingest's path); the one held before otherwise.
+    if (await this.newKeys.add({ subject, tenantId, wrapped, createdAt: new Date(this.now()).toISOString(), hashes })) return this.remember(tenantId, subject, key);
     this.cache.delete(subject);
     const stored = await this.keyOf(tenantId, subject);
     if (stored === null) throw new Error(`The data key of ${subject} was not stored`);
     return stored;
+  }
+
+  /**
+   * Stores the keys of subjects that have none, one statement for them all (the first key of a subject asked for twice),
+   * then indexes the numbers under each subject whose key its tenant holds (not one destroyed, nor another tenant's).
+   * Answers, for each, whether its key is the one stored.
+   */
+  private async storeKeys(keys: readonly NewKey[]): Promise<boolean[]> {
+    const firsts = new Map<PayerSubject, NewKey>();
+    for (const key of keys) if (!firsts.has(key.subject)) firsts.set(key.subject, key);
+    const unique = [...firsts.values()];
+    const made = await this.sql.query<{ subject: PayerSubject }>(
+      `INSERT INTO pd_data_keys (subject, tenant_id, wrapped_key, created_at)
+       SELECT * FROM unnest($1::text[], $2::uuid[], $3::text[], $4::timestamptz[]) ON CONFLICT (subject) DO NOTHING RETURNING subject`,
+      [unique.map((key) => key.subject), unique.map((key) => key.tenantId), unique.map((key) => key.wrapped), unique.map((key) => key.createdAt)],
+    );
+    const indexed = keys.flatMap((key) => key.hashes.map((hash) => ({ ...key, hash })));
+    if (indexed.length > 0) {
+      await this.sql.query(
+        `INSERT INTO pd_subject_index (tenant_id, mobile_hash, subject)
+         SELECT given.tenant_id, given.hash, given.subject FROM unnest($1::uuid[], $2::text[], $3::text[]) AS given(tenant_id, hash, subject)
+         JOIN pd_data_keys k ON k.subject = given.subject AND k.tenant_id = given.tenant_id AND k.wrapped_key IS NOT NULL
+         ON CONFLICT DO NOTHING`,
+        [indexed.map((row) => row.tenantId), indexed.map((row) => row.hash), indexed.map((row) => row.subject)],
+      );
+    }
+    const stored = new Set(made.map((row) => row.subject));
+    return keys.map((key) => stored.has(key.subject) && firsts.get(key.subject) === key);
   }
 
   private cached(subject: PayerSubject): CachedKey | undefined {

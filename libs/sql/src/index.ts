@@ -1,2 +1,3 @@
 export * from './sql-client.port';
 export * from './migrations';
+export * from './batched-writes';

@@ -294,6 +294,38 @@ describeWithChromium('the operators’ status page in Chromium (embedded)', () =
     expect(await text(row.locator('[data-col="conversion"]'))).toBe('0.0 %');
   });
 
+  it('erases a payer’s data by mobile number, after asking, under the operator’s name; a pending payment’s is refused with the reason', async () => {
+    const reference = randomTransactionId();
+    const { uuid } = (await service.request('POST', '/payments/verify', { body: { gateway: 'wallet_one', transaction_reference: reference, amount: 300, sender_source: '0301 2345678' }, headers: { 'x-api-key': other.apiKey } })).body.data;
+    const form = page.locator('#erasures form.erasure-form');
+    await refreshUntil(page, async () => (await form.count()) === 1);
+    const erase = async (by: string, named: string, reason: string) => {
+      await form.locator('select[name="by"]').selectOption(by);
+      await form.locator('input[name="named"]').fill(named);
+      if (by === 'mobile') await form.locator('select[name="tenant_id"]').selectOption(other.id);
+      await form.locator('input[name="reason"]').fill(reason);
+      let asked = '';
+      page.once('dialog', (dialog) => {
+        asked = dialog.message();
+        void dialog.accept();
+      });
+      await form.locator('button[type="submit"]').click();
+      await waitUntil(async () => (await form.locator('.row-result').isVisible()) && !(await form.locator('button[type="submit"]').isDisabled()));
+      return { asked, answer: await text(form.locator('.row-result')) };
+    };
+    expect(await erase('mobile', '0301-2345678', 'the payer asked, request 7')).toEqual({
+      asked: 'Erase the payer data of mobile number 0301-2345678? Its SMS text, names and numbers become unreadable everywhere, for good.',
+      answer: `Payment ${uuid} is still pending: its evidence may yet decide it. Erase it once it is verified, failed or expired`,
+    });
+    expect((await service.request('POST', '/sms/ingest', { body: { sender: '8558', body: jazzCashCredit({ reference, amount: '300.00' }) }, headers: { 'x-api-key': other.apiKey } })).body.status).toBe('verified');
+    const { answer } = await erase('mobile', '+92 301 2345678', 'the payer asked, request 7');
+    expect(answer).toMatch(new RegExp(`^Erased payment/${uuid}: 1 key destroyed \\(erasure [0-9a-f-]{36}\\)\\.$`));
+    const erasureId = /erasure ([0-9a-f-]{36})/.exec(answer)![1];
+    const { events } = await adminData(`/admin/streams/erasure-${erasureId}`);
+    expect(events).toMatchObject([{ type: 'PayerDataErased', data: { target: { kind: 'mobile' }, subjects: [`payment/${uuid}`], erasedBy: OPERATOR, reason: 'the payer asked, request 7' } }]);
+    expect(JSON.stringify(events)).not.toContain('2345678');
+  });
+
   it('shows the alerts with a banner, and acknowledges one under the operator’s name', async () => {
     const reference = randomTransactionId();
     const uuid = (await service.request('POST', '/payments/verify', { body: { gateway: 'wallet_one', transaction_reference: reference, amount: 900 }, headers: { 'x-api-key': other.apiKey } })).body.data.uuid;

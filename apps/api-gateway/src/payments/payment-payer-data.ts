@@ -13,11 +13,8 @@ export class PaymentPayerData {
   /** As recorded: sealed, or null when not given, or when the payment's payer data was erased before. */
   async seal(tenantId: string, paymentId: string, told: string | null): Promise<string | null> {
     if (told === null) return null;
-    const subject = paymentSubject(paymentId);
-    const sealed = await this.vault.seal(tenantId, subject, told);
-    if (sealed === ERASED) return null;
-    await this.vault.indexMobiles(tenantId, subject, mobilesIn(told));
-    return sealed;
+    const sealed = await this.vault.seal(tenantId, paymentSubject(paymentId), told, mobilesIn(told));
+    return sealed === ERASED ? null : sealed;
   }
 
   /** Recorded details opened, in their order: null where none was given, or where it was erased. */

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SMS_PARSED, SealedText, SmsParse, SmsReceivedData, mobilesIn, smsSubject } from '@pvs/contracts';
+import { SMS_PARSED, SealedText, SmsParse, SmsReceivedData, mobilesIn, normalizedMobile, smsSubject } from '@pvs/contracts';
 import { ERASED, Opened, PAYER_DATA_VAULT, PayerDataVault } from '@pvs/payer-data';
 
 /**
@@ -10,14 +10,17 @@ import { ERASED, Opened, PAYER_DATA_VAULT, PayerDataVault } from '@pvs/payer-dat
 export class SmsPayerData {
   constructor(@Inject(PAYER_DATA_VAULT) private readonly vault: PayerDataVault) {}
 
-  /** The SMS as it is recorded: its body sealed. ERASED when this SMS was recorded before and its payer data erased. */
-  async sealReceived(received: SmsReceivedData): Promise<SmsReceivedData | typeof ERASED> {
-    const subject = smsSubject(received.smsId);
-    const body = await this.vault.seal(received.tenantId, subject, received.body);
-    if (body === ERASED) return ERASED;
-    // The numbers it names, so that a payer asking to be forgotten by number finds it.
-    await this.vault.indexMobiles(received.tenantId, subject, mobilesIn(received.body));
-    return { ...received, body };
+  /**
+   * The SMS as it is recorded: its body sealed, with the numbers it names indexed, so that a payer asking to be
+   * forgotten by number finds it — all but the merchant's own (`merchantAccounts`: its receiving accounts, and the one
+   * the reading found credited), which would make every SMS of the shop one payer's. ERASED when this SMS was recorded
+   * before and its payer data erased.
+   */
+  async sealReceived(received: SmsReceivedData, merchantAccounts: readonly string[]): Promise<SmsReceivedData | typeof ERASED> {
+    const merchants = new Set(merchantAccounts.map(normalizedMobile));
+    const payers = mobilesIn(received.body).filter((mobile) => !merchants.has(mobile));
+    const body = await this.vault.seal(received.tenantId, smsSubject(received.smsId), received.body, payers);
+    return body === ERASED ? ERASED : { ...received, body };
   }
 
   /** An example an operator teaches from, as it is recorded: sealed under the key of the SMS it is (or would be, typed in by hand). */

@@ -10,3 +10,4 @@ export * from './fuzz/body-mutations';
 export * from './fuzz/schema-arbitraries';
 export { appendPayments } from '@pvs/projector/testing';
 export * from './recorded-sms';
+export * from './stored-everywhere';

@@ -7,7 +7,7 @@ import { DeliveryOutbox } from '../outbox/delivery-outbox';
 import { WebhookResult, WebhookSender } from '../delivery-http/webhook-sender.port';
 import { SpanKind, inSpan } from '@pvs/observability/tracing';
 import { AttemptReport } from './attempt-report';
-import { BatchedWrites } from './batched-writes';
+import { BatchedWrites } from '@pvs/sql';
 import { SigningSecrets, signWebhook } from '../signing/webhook-signer';
 import { nextAttemptAt } from './retry-schedule';
 

@@ -696,14 +696,26 @@ function linkForm(tenants) {
   const button = h('button', { type: 'submit' }, 'Create link');
   const result = h('p', { class: 'row-result', role: 'status', hidden: true });
   const form = h('form', { class: 'action-line link-form' }, tenant, amount, description, h('label', {}, single, ' single use'), button, result);
+  onSubmit(form, button, result, async () => {
+    const body = { tenant_id: tenant.value, ...linkRequest({ amount: amount.value, description: description.value, singleUse: single.checked }) };
+    const link = await api('/admin/payment-links', { method: 'POST', body });
+    result.replaceChildren('Created: ', h('a', { href: link.url, rel: 'noreferrer', target: '_blank' }, link.url));
+    form.reset();
+  });
+  return form;
+}
+
+/**
+ * Sends what a form holds when it is submitted (after `ask`, when given, says yes): its button held while it goes,
+ * and the answer or the refusal said in `result`.
+ */
+function onSubmit(form, button, result, send, ask = () => true) {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
+    if (!ask()) return;
     button.disabled = true;
     try {
-      const body = { tenant_id: tenant.value, ...linkRequest({ amount: amount.value, description: description.value, singleUse: single.checked }) };
-      const link = await api('/admin/payment-links', { method: 'POST', body });
-      result.replaceChildren('Created: ', h('a', { href: link.url, rel: 'noreferrer', target: '_blank' }, link.url));
-      form.reset();
+      await send();
     } catch (error) {
       if (error.status === 401) return signOut(TOKEN_REFUSED);
       result.textContent = error.message;
@@ -712,7 +724,6 @@ function linkForm(tenants) {
       button.disabled = false;
     }
   });
-  return form;
 }
 
 let linkFormShown = null;
@@ -727,6 +738,47 @@ function renderLinks(body, { links, tenants }, meta) {
   const headings = [['Link'], ['Tenant'], ['Status'], ['Amount', 'num'], ['Opened', 'num'], ['Submitted', 'num'], ['Verified', 'num'], ['Verified of opened', 'num'], ['Expires']];
   const list = links.length > 0 ? table('links-table', headings, links.map(linkRow)) : empty('No payment link yet.');
   body.replaceChildren(...[linkFormShown, list].filter(Boolean));
+}
+
+// ---- Erasures --------------------------------------------------------------------------------
+
+const ERASE_BY = { payment_id: 'Payment id', sms_id: 'SMS id', mobile: 'Mobile number' };
+
+/**
+ * An operator erases a payer's data on request, named by a payment, an SMS or a mobile number (with its tenant), and
+ * says why: asked to confirm, since it cannot be undone; the answer says which subjects' keys went.
+ */
+function erasureForm(tenants) {
+  const by = h('select', { name: 'by', 'aria-label': 'Erase by' }, Object.entries(ERASE_BY).map(([value, label]) => h('option', { value }, label)));
+  const named = h('input', { name: 'named', required: true, maxlength: 64, placeholder: 'Payment id', 'aria-label': 'Payment id, SMS id or mobile number' });
+  const tenant = h('select', { name: 'tenant_id', 'aria-label': 'Tenant of the number', hidden: true }, tenants.map((each) => h('option', { value: each.id }, each.name)));
+  const reason = h('input', { name: 'reason', required: true, maxlength: 500, placeholder: 'Why: the request, its reference', 'aria-label': 'Reason' });
+  const button = h('button', { type: 'submit', class: 'danger' }, 'Erase');
+  const result = h('p', { class: 'row-result', role: 'status', hidden: true });
+  by.addEventListener('change', () => {
+    named.placeholder = ERASE_BY[by.value];
+    tenant.hidden = by.value !== 'mobile';
+  });
+  const form = h('form', { class: 'action-line erasure-form' }, by, named, tenant, reason, button, result);
+  const send = async () => {
+    const body = { [by.value]: named.value.trim(), reason: reason.value, ...(by.value === 'mobile' && { tenant_id: tenant.value }) };
+    const erasure = await api('/admin/erasures', { method: 'POST', body });
+    result.textContent = `Erased ${erasure.subjects.join(', ')}: ${number.format(erasure.keys_destroyed)} ${erasure.keys_destroyed === 1 ? 'key' : 'keys'} destroyed (erasure ${erasure.erasure_id}).`;
+    form.reset();
+    tenant.hidden = true;
+  };
+  const ask = () => confirm(`Erase the payer data of ${ERASE_BY[by.value].toLowerCase()} ${named.value.trim()}? Its SMS text, names and numbers become unreadable everywhere, for good.`);
+  onSubmit(form, button, result, send, ask);
+  return form;
+}
+
+let erasureFormShown = null;
+
+function renderErasures(body, tenants, meta) {
+  meta.textContent = 'recorded under your name; pending or in-review payments are refused';
+  // Made once, so what an operator types survives a refresh.
+  erasureFormShown ??= erasureForm(tenants ?? []);
+  body.replaceChildren(erasureFormShown);
 }
 
 // ---- Alerts ----------------------------------------------------------------------------------
@@ -799,6 +851,7 @@ const PANELS = [
   { id: 'tenants', load: loadTenants, render: renderTenants },
   { id: 'forwarders', load: loadForwarders, render: renderForwarders },
   { id: 'links', load: loadLinks, render: renderLinks },
+  { id: 'erasures', load: () => loadTenants().catch(() => []), render: renderErasures },
   { id: 'webhooks', load: loadWebhooks, render: renderWebhooks },
   { id: 'projections', load: () => api('/admin/projections'), render: renderProjections },
 ];

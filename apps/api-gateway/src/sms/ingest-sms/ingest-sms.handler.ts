@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Paisa, SMS_CATEGORY, SMS_MATCHED, SMS_REJECTED, SMS_UNMATCHED, SmsOutcome, SmsParse, SmsReceivedData, isOutcomeOfParse, smsStream } from '@pvs/contracts';
+import { Paisa, SMS_CATEGORY, SMS_MATCHED, SMS_PARSED, SMS_REJECTED, SMS_UNMATCHED, SmsOutcome, SmsParse, SmsReceivedData, isOutcomeOfParse, smsStream } from '@pvs/contracts';
 import { ForwarderHandle, NO_SMS, Result, SmsCommand, Tenant, accountCarriedBy, forwarderIdOf, outcomesOfParse, refused, smsDecider, smsIdFor, succeed } from '@pvs/domain';
 import { APPEND_SIGNALS, AppendSignals, Checkpoint, EVENT_STORE, EventFilter, EventStore, RecordedEvent, handleCommand } from '@pvs/event-store';
 import { METRICS, Metrics } from '@pvs/observability';
@@ -64,7 +64,7 @@ export class IngestSmsHandler {
     };
     const parse = parseRecordedSms(tenant, received, false, this.learned.forTenant(tenant.id));
     await this.forwarders.hear(phone, accountCarriedBy(parse, sms.sim), this.clock.now(), correlationId);
-    const record = await this.sealed(received, parse);
+    const record = await this.sealed(received, parse, merchantAccountsOf(tenant, parse));
     // Almost every SMS is new: it is appended without a read, and a repeat is read on the conflict.
     const recorded = await handleCommand(this.events, stream, smsDecider, record, {
       metadata: { tenantId: tenant.id, correlationId },
@@ -85,8 +85,8 @@ export class IngestSmsHandler {
    * What is recorded of the SMS: its body and the payer it names sealed under the SMS's key. An SMS whose payer data
    * was erased is one recorded before, whose stream takes nothing more: it is answered as a repeat is.
    */
-  private async sealed(received: SmsReceivedData, parse: SmsParse): Promise<SmsCommand> {
-    const sealed = await this.payerData.sealReceived(received);
+  private async sealed(received: SmsReceivedData, parse: SmsParse, merchantAccounts: readonly string[]): Promise<SmsCommand> {
+    const sealed = await this.payerData.sealReceived(received, merchantAccounts);
     return { type: 'Record', received: sealed === ERASED ? { ...received, body: '' } : sealed, parse: await this.payerData.sealParse(parse) };
   }
 
@@ -114,4 +114,10 @@ export class IngestSmsHandler {
       outcomes = page.filter((e): e is RecordedEvent<SmsOutcome> => e.streamName === stream && isOutcomeOfParse(e, parsedVersion));
     }
   }
+}
+
+/** The merchant's own accounts an SMS may name: those configured, and the one its reading found credited. */
+function merchantAccountsOf(tenant: Tenant, parse: SmsParse): string[] {
+  const configured = Object.values(tenant.receivingAccounts ?? {}).flat();
+  return parse.type === SMS_PARSED && parse.data.receivingAccount !== null ? [...configured, parse.data.receivingAccount] : configured;
 }

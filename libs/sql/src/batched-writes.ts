@@ -1,24 +1,25 @@
-interface Waiting<T> {
+interface Waiting<T, R> {
   readonly item: T;
-  readonly resolve: () => void;
+  readonly resolve: (result: R) => void;
   readonly reject: (error: unknown) => void;
 }
 
 /**
  * Items handed in during the same turn of the event loop, or while a write is in flight, are written together
- * by the next write: alone an item is written at once, under load one write (one transaction) carries many.
+ * by the next write: alone an item is written at once, under load one write (one statement or transaction) carries
+ * many. `write` answers each item's result, in the items' order.
  */
-export class BatchedWrites<T> {
-  private waiting: Waiting<T>[] = [];
+export class BatchedWrites<T, R = void> {
+  private waiting: Waiting<T, R>[] = [];
   private draining = false;
 
   constructor(
-    private readonly write: (items: T[]) => Promise<void>,
+    private readonly write: (items: T[]) => Promise<readonly R[] | void>,
     private readonly maxBatch = 200,
   ) {}
 
-  /** Resolves once the item is written; rejects with the error of the write that carried it. */
-  add(item: T): Promise<void> {
+  /** Resolves with the item's result once it is written; rejects with the error of the write that carried it. */
+  add(item: T): Promise<R> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
       if (!this.draining) void this.drain();
@@ -31,8 +32,9 @@ export class BatchedWrites<T> {
     while (this.waiting.length > 0) {
       const batch = this.waiting.splice(0, this.maxBatch);
       try {
-        await this.write(batch.map((waiting) => waiting.item));
-        for (const waiting of batch) waiting.resolve();
+        const results = await this.write(batch.map((waiting) => waiting.item));
+        // A write of no results (R is void) resolves each item with nothing.
+        batch.forEach((waiting, index) => waiting.resolve((results ?? [])[index] as R));
       } catch (error) {
         for (const waiting of batch) waiting.reject(error);
       }

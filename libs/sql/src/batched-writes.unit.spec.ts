@@ -47,4 +47,9 @@ describe('BatchedWrites', () => {
     await expect(failed).rejects.toThrow('the database went away');
     await expect(batches.add(2)).resolves.toBeUndefined();
   });
+
+  it('answers each item with its own result', async () => {
+    const batches = new BatchedWrites(async (items: number[]) => items.map((item) => item * 10));
+    expect(await Promise.all([1, 2, 3].map((item) => batches.add(item)))).toEqual([10, 20, 30]);
+  });
 });
