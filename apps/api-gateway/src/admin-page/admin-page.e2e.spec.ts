@@ -319,10 +319,11 @@ describeWithChromium('the operators’ status page in Chromium (embedded)', () =
     });
     expect((await service.request('POST', '/sms/ingest', { body: { sender: '8558', body: jazzCashCredit({ reference, amount: '300.00' }) }, headers: { 'x-api-key': other.apiKey } })).body.status).toBe('verified');
     const { answer } = await erase('mobile', '+92 301 2345678', 'the payer asked, request 7');
-    expect(answer).toMatch(new RegExp(`^Erased payment/${uuid}: 1 key destroyed \\(erasure [0-9a-f-]{36}\\)\\.$`));
+    // The payment reaches the SMS that verified it.
+    expect(answer).toMatch(new RegExp(`^Erased payment/${uuid}, sms/[0-9a-f-]{36}: 2 keys destroyed \\(erasure [0-9a-f-]{36}\\)\\.$`));
     const erasureId = /erasure ([0-9a-f-]{36})/.exec(answer)![1];
     const { events } = await adminData(`/admin/streams/erasure-${erasureId}`);
-    expect(events).toMatchObject([{ type: 'PayerDataErased', data: { target: { kind: 'mobile' }, subjects: [`payment/${uuid}`], erasedBy: OPERATOR, reason: 'the payer asked, request 7' } }]);
+    expect(events).toMatchObject([{ type: 'PayerDataErased', data: { target: { kind: 'mobile' }, subjects: [`payment/${uuid}`, expect.stringMatching(/^sms\//)], erasedBy: OPERATOR, reason: 'the payer asked, request 7' } }]);
     expect(JSON.stringify(events)).not.toContain('2345678');
   });
 
