@@ -7,14 +7,14 @@ interface Waiting<T, R> {
 /**
  * Items handed in during the same turn of the event loop, or while a write is in flight, are written together
  * by the next write: alone an item is written at once, under load one write (one statement or transaction) carries
- * many. `write` answers each item's result, in the items' order.
+ * many. `write` answers each item's result, in the items' order (`alone` makes a write that has none).
  */
 export class BatchedWrites<T, R = void> {
   private waiting: Waiting<T, R>[] = [];
   private draining = false;
 
   constructor(
-    private readonly write: (items: T[]) => Promise<readonly R[] | void>,
+    private readonly write: (items: T[]) => Promise<readonly R[]>,
     private readonly maxBatch = 200,
   ) {}
 
@@ -33,12 +33,19 @@ export class BatchedWrites<T, R = void> {
       const batch = this.waiting.splice(0, this.maxBatch);
       try {
         const results = await this.write(batch.map((waiting) => waiting.item));
-        // A write of no results (R is void) resolves each item with nothing.
-        batch.forEach((waiting, index) => waiting.resolve((results ?? [])[index] as R));
+        batch.forEach((waiting, index) => waiting.resolve(results[index]));
       } catch (error) {
         for (const waiting of batch) waiting.reject(error);
       }
     }
     this.draining = false;
   }
+}
+
+/** A write whose items have no result of their own: each is answered with nothing once the write is done. */
+export function alone<T>(write: (items: T[]) => Promise<void>): (items: T[]) => Promise<void[]> {
+  return async (items) => {
+    await write(items);
+    return items.map(() => undefined);
+  };
 }

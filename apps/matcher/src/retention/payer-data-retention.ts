@@ -35,7 +35,8 @@ const READS = [PAYMENTS_PROJECTION, SMS_PROJECTION];
  * Destroys the keys of payer data past its tenant's retention, unless a payment it reaches is still pending or in
  * review (that waits for the decision). Each batch is recorded (`PayerDataExpired`, under an id of its own) before its
  * keys go, so a run stopped between the two finds the same batch, records nothing more, and destroys what is left:
- * idempotent and resumable. Driven by the keys' own ages (an index range), so it restarts where the data is. It
+ * idempotent and resumable (had more data come due meanwhile, the batch is another, listing the subjects again; each
+ * key is destroyed once all the same). Driven by the keys' own ages (an index range), so it restarts where the data is. It
  * runs only while the read model it asks is current: one behind would show an SMS matched a moment ago as matched with
  * nothing, and its evidence would go.
  */

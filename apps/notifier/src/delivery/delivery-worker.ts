@@ -7,7 +7,7 @@ import { DeliveryOutbox } from '../outbox/delivery-outbox';
 import { WebhookResult, WebhookSender } from '../delivery-http/webhook-sender.port';
 import { SpanKind, inSpan } from '@pvs/observability/tracing';
 import { AttemptReport } from './attempt-report';
-import { BatchedWrites } from '@pvs/sql';
+import { BatchedWrites, alone } from '@pvs/sql';
 import { SigningSecrets, signWebhook } from '../signing/webhook-signer';
 import { nextAttemptAt } from './retry-schedule';
 
@@ -38,7 +38,7 @@ export class DeliveryWorker {
   private loop: Promise<void> | null = null;
   private wakeUp: (() => void) | null = null;
   /** Attempts that end together are recorded in one transaction. */
-  private readonly records = new BatchedWrites<AttemptRecord>((records) => this.outbox.recordAttempts(this.owner, records, this.options.disableEndpointAfterMs));
+  private readonly records = new BatchedWrites<AttemptRecord>(alone((records) => this.outbox.recordAttempts(this.owner, records, this.options.disableEndpointAfterMs)));
 
   constructor(
     private readonly outbox: DeliveryOutbox,
