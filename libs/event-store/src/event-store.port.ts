@@ -109,6 +109,28 @@ export interface EventStore {
   close(): Promise<void>;
 }
 
+/** A stored event as the store holds it: its data before any upcaster. */
+export interface StoredEvent {
+  readonly id: string;
+  readonly streamName: string;
+  readonly type: string;
+  readonly data: unknown;
+  readonly recordedAt: Date;
+}
+
+/**
+ * Rewrites stored events' data in place, where a store can: only to seal payer data recorded before it was sealed
+ * (issue 34), never to change a fact. A store that cannot (KurrentDB) copies and replaces streams instead.
+ */
+export interface EventDataRewrite {
+  /**
+   * Goes through the stored events of `types` in log order and replaces the data of each one `rewrite` answers new
+   * data for (null: leave it), as long as it is still as read; answers how many it replaced. Readers of this process
+   * are served the new data from then on.
+   */
+  rewriteData(types: readonly string[], rewrite: (event: StoredEvent) => Promise<unknown>): Promise<number>;
+}
+
 export class ExpectedVersionConflictError extends Error {
   constructor(
     readonly streamName: string,

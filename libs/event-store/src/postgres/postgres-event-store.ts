@@ -1,5 +1,5 @@
 import { SqlClient, isUniqueViolation, migrate } from '@pvs/sql';
-import { AppendResult, EventBacklog, EventStore, ExpectedVersion, NewEvent, ReadAllOptions, RecordedEvent, StreamAppend } from '../event-store.port';
+import { AppendResult, EventBacklog, EventDataRewrite, EventStore, ExpectedVersion, NewEvent, ReadAllOptions, RecordedEvent, StoredEvent, StreamAppend } from '../event-store.port';
 import { AppendSignal } from '../append-signal';
 import { SharedTail } from './shared-tail';
 import { StreamCache } from './stream-cache';
@@ -25,7 +25,9 @@ export interface PostgresEventStoreOptions {
 }
 
 /** The event store on PostgreSQL; the same SQL runs on a server (pg) and embedded (PGlite). */
-export class PostgresEventStore implements EventStore {
+const REWRITE_PAGE = 500;
+
+export class PostgresEventStore implements EventStore, EventDataRewrite {
   readonly signals: AppendSignal;
   private readonly notifyOtherProcesses: boolean;
   /** Only when every append signals: otherwise nothing would tell the tail it is stale. */
@@ -124,6 +126,31 @@ export class PostgresEventStore implements EventStore {
 
   readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     return this.tail ? this.tail.readAll(options, (unshared) => readAll(this.sql, unshared)) : readAll(this.sql, options);
+  }
+
+  async rewriteData(types: readonly string[], rewrite: (event: StoredEvent) => Promise<unknown>): Promise<number> {
+    let replaced = 0;
+    for (let after = '0'; ; ) {
+      const page = await this.sql.query<{ position: string; id: string; stream_name: string; event_type: string; data: unknown; recorded_at: Date }>(
+        `SELECT global_position::text AS position, event_id::text AS id, stream_name, event_type, data, recorded_at
+         FROM es_events WHERE event_type = ANY($1::text[]) AND global_position > $2::bigint ORDER BY global_position LIMIT $3`,
+        [types, after, REWRITE_PAGE],
+      );
+      for (const row of page) {
+        const data = await rewrite({ id: row.id, streamName: row.stream_name, type: row.event_type, data: row.data, recordedAt: new Date(row.recorded_at) });
+        if (data === null) continue;
+        // Only as read: an event changed meanwhile is left. The stream's cached copy goes, as an append's does.
+        const changed = await this.changing([row.stream_name], () =>
+          this.sql.query(`UPDATE es_events SET data = $2::json WHERE event_id = $1::uuid AND data::jsonb = $3::jsonb RETURNING event_id`, [row.id, JSON.stringify(data), JSON.stringify(row.data)]),
+        );
+        replaced += changed.length;
+      }
+      if (page.length < REWRITE_PAGE) break;
+      after = page[page.length - 1].position;
+    }
+    // The shared tail may hold some of them as they were.
+    this.tail?.forgetAll();
+    return replaced;
   }
 
   backlog(options?: Omit<ReadAllOptions, 'limit'>): Promise<EventBacklog> {

@@ -60,6 +60,13 @@ export class SharedTail {
     this.maxStalenessMs = maxStalenessMs;
   }
 
+  /** Lets go of every event held (their data was rewritten): the next read anchors again at the head. */
+  forgetAll(): void {
+    this.events = [];
+    this.start = undefined;
+    this.scannedWithoutMatch.clear();
+  }
+
   /** What `readAll(options)` answers, from memory when the checkpoint is within the tail. */
   async readAll(options: ReadAllOptions, readFromStore: (options: ReadAllOptions) => Promise<RecordedEvent[]>): Promise<RecordedEvent[]> {
     await this.anchor();
