@@ -58,3 +58,4 @@ export type AlertData = Schemas['Alert'];
 export type PaymentLinkData = Schemas['PaymentLink'];
 export type ListedPaymentLinkData = Schemas['ListedPaymentLink'];
 export type ErasureData = Schemas['Erasure'];
+export type OldPayerDataSealedData = Schemas['OldPayerDataSealed'];

@@ -351,6 +351,12 @@ describe('pvs, the operators CLI, against the whole service over HTTP', () => {
     expect(await pvsJson(['sms', 'reparse', '--tenant', shop.id])).toEqual({ examined: 1, recognised: 0 });
   });
 
+  it('seals payer data an earlier version kept in the clear, and finds none the second time', async () => {
+    const sealed = await pvs(['seal-old-payer-data']);
+    expect(sealed.stdout).toMatch(/^\d+ event\(s\) sealed; rebuilding: /);
+    expect((await pvs(['seal-old-payer-data'])).stdout.trim()).toBe('0 event(s) sealed; rebuilding: nothing');
+  });
+
   it("erases an SMS's payer data under the operator's name: the list then shows it erased", async () => {
     const shop = await service.createTenant({ name: 'Forgetful' });
     await service.request('POST', '/sms/ingest', { body: { sender: '8558', body: 'Dear SANA, your OTP is 5678' }, ...withKey(shop.apiKey) });

@@ -1,5 +1,5 @@
 import { ThrottlerStorage } from '@nestjs/throttler';
-import { AppendSignals, EventStore, UpcastingEventStore } from '@pvs/event-store';
+import { AppendSignals, EventDataRewrite, EventStore, UpcastingEventStore } from '@pvs/event-store';
 import { BusTransport } from '@pvs/messaging';
 import { InstrumentedEventStore, Metrics } from '@pvs/observability';
 import { readModelMigrations } from '@pvs/read-model';
@@ -11,6 +11,8 @@ import { FailedAttempts, Infrastructure, systemClock } from '@pvs/runtime';
 export interface OpenedAdapters {
   /** The event store adapter, as opened (versions and timing are added here). */
   readonly store: EventStore;
+  /** The same store's rewrite of stored data, where it has one. */
+  readonly dataRewrite: EventDataRewrite | null;
   readonly appendSignals: AppendSignals;
   /** The database of the read model, the matcher's state and the notifier's outbox. */
   readonly sql: SqlClient;
@@ -35,6 +37,7 @@ export async function assembleInfrastructure(opened: OpenedAdapters): Promise<In
   await migrate(sql, webhookDeliveryMigrations);
   return {
     eventStore,
+    eventDataRewrite: opened.dataRewrite,
     appendSignals: opened.appendSignals,
     readModel: sql,
     matcherDatabase: sql,

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import Redis from 'ioredis';
 import { ALERTS_TOPIC, PAYMENT_DECISIONS_TOPIC, WEBHOOK_REDELIVERIES_TOPIC } from '@pvs/contracts/messages';
-import { AppendSignal, EventStore } from '@pvs/event-store';
+import { AppendSignal, EventDataRewrite, EventStore } from '@pvs/event-store';
 import { KurrentDbEventStore } from '@pvs/event-store/kurrentdb';
 import { AppendNotifications, PostgresEventStore } from '@pvs/event-store/postgres';
 import { connectKafkaTransport } from '@pvs/messaging/kafka';
@@ -20,6 +20,7 @@ export const PAYMENT_DECISIONS_PARTITIONS = 6;
 export async function openDistributedInfrastructure(services: DistributedServices): Promise<Infrastructure> {
   const sql = new PgPoolClient({ connectionString: services.databaseUrl, max: 20 });
   let store: EventStore;
+  let dataRewrite: EventDataRewrite | null = null;
   // KurrentDB signals no appends to other processes: its readers poll.
   let appendSignals = new AppendSignal(false);
   let appendNotifications: AppendNotifications | null = null;
@@ -32,6 +33,7 @@ export async function openDistributedInfrastructure(services: DistributedService
     // Readers in this process wake when another process appends, not at their next poll.
     appendNotifications = await AppendNotifications.listen(services.databaseUrl, () => postgresEvents.signals.notify());
     store = postgresEvents;
+    dataRewrite = postgresEvents;
   }
   const bus = await connectKafkaTransport({
     brokers: services.kafkaBrokers,
@@ -53,6 +55,7 @@ export async function openDistributedInfrastructure(services: DistributedService
   );
   return assembleInfrastructure({
     store,
+    dataRewrite,
     appendSignals,
     sql,
     bus,

@@ -37,6 +37,7 @@ export async function openEmbeddedInfrastructure(database: EmbeddedDatabase): Pr
     const throttlerStorage = new ThrottlerStorageService();
     const infrastructure = await assembleInfrastructure({
       store,
+      dataRewrite: store,
       appendSignals: store.signals,
       sql,
       bus: inProcessTransport(),

@@ -1,5 +1,5 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { APPEND_SIGNALS, EVENT_STORE } from '@pvs/event-store';
+import { APPEND_SIGNALS, EVENT_DATA_REWRITE, EVENT_STORE } from '@pvs/event-store';
 import { BUS_TRANSPORT } from '@pvs/messaging';
 import { METRICS } from '@pvs/observability';
 import { CLOCK, FAILED_ATTEMPTS, GATEWAY_DATABASE, HEALTH_PROBES, Infrastructure, MATCHER_DATABASE, NOTIFIER_DATABASE, READ_MODEL_DATABASE, THROTTLER_STORAGE } from '@pvs/runtime';
@@ -11,6 +11,7 @@ export class InfrastructureModule {
   static register(infrastructure: Infrastructure): DynamicModule {
     const providers = [
       { provide: EVENT_STORE, useValue: infrastructure.eventStore },
+      { provide: EVENT_DATA_REWRITE, useValue: infrastructure.eventDataRewrite },
       { provide: APPEND_SIGNALS, useValue: infrastructure.appendSignals },
       { provide: READ_MODEL_DATABASE, useValue: infrastructure.readModel },
       { provide: MATCHER_DATABASE, useValue: infrastructure.matcherDatabase },

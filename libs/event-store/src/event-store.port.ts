@@ -1,6 +1,8 @@
 import { Event } from '@pvs/contracts';
 
 export const EVENT_STORE = Symbol('EVENT_STORE');
+/** The store's `EventDataRewrite`, or null where it cannot rewrite an event (KurrentDB). */
+export const EVENT_DATA_REWRITE = Symbol('EVENT_DATA_REWRITE');
 
 /** Stream versions count events: an empty stream is at 0, its first event is version 1. */
 export const NO_STREAM = 'no_stream';

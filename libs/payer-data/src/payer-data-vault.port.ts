@@ -33,9 +33,10 @@ export type ShredReason = 'retention' | 'erasure';
 export interface PayerDataVault {
   /**
    * Seals under the subject's key, made on first use, and records that the subject's data holds `mobiles` (one form
-   * each), by their keyed hashes. A subject whose key is destroyed takes no new data: ERASED.
+   * each), by their keyed hashes. A subject whose key is destroyed takes no new data: ERASED. A key made now is dated
+   * `madeAt` (now by default; the old event's time when old data is sealed), the age retention goes by.
    */
-  seal(tenantId: string, subject: PayerSubject, plaintext: string, mobiles?: readonly string[]): Promise<SealedText | typeof ERASED>;
+  seal(tenantId: string, subject: PayerSubject, plaintext: string, mobiles?: readonly string[], madeAt?: Date): Promise<SealedText | typeof ERASED>;
   /** The plaintext, or ERASED once the subject's key is destroyed. */
   open(tenantId: string, sealed: SealedText): Promise<Opened>;
   /** A field of payer data as stored: opened when sealed; as it was written when recorded before sealing. */

@@ -50,11 +50,11 @@ export class SqlPayerDataVault implements PayerDataVault {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async seal(tenantId: string, subject: PayerSubject, plaintext: string, mobiles: readonly string[] = []): Promise<SealedText | typeof ERASED> {
+  async seal(tenantId: string, subject: PayerSubject, plaintext: string, mobiles: readonly string[] = [], madeAt?: Date): Promise<SealedText | typeof ERASED> {
     const hashes = await this.mobileHashes(tenantId, mobiles);
     const cached = this.cached(subject);
     // On the ingest's path: a key not in memory is made at once, with the index, in one statement (a new SMS has none).
-    const key = cached ? await this.indexed(tenantId, subject, cached, hashes) : await this.create(tenantId, subject, hashes);
+    const key = cached ? await this.indexed(tenantId, subject, cached, hashes) : await this.create(tenantId, subject, hashes, madeAt ?? new Date(this.now()));
     return key === ERASED ? ERASED : sealText(key, tenantId, subject, plaintext);
   }
 
@@ -220,11 +220,11 @@ export class SqlPayerDataVault implements PayerDataVault {
   }
 
   /** Makes the subject's key (stored with the keys other requests of the moment make); when it had one, that one is the key. */
-  private async create(tenantId: string, subject: PayerSubject, hashes: readonly string[]): Promise<Buffer | typeof ERASED> {
+  private async create(tenantId: string, subject: PayerSubject, hashes: readonly string[], madeAt: Date): Promise<Buffer | typeof ERASED> {
     const key = newDataKey();
     const wrapped = this.wrapper.seal(key.toString('base64'), tenantId).ciphertext;
     // Ours when it went in (no read back, on the ingest's path); the one held before otherwise.
-    if (await this.newKeys.add({ subject, tenantId, wrapped, createdAt: new Date(this.now()).toISOString(), hashes })) return this.remember(tenantId, subject, key);
+    if (await this.newKeys.add({ subject, tenantId, wrapped, createdAt: madeAt.toISOString(), hashes })) return this.remember(tenantId, subject, key);
     this.cache.delete(subject);
     const stored = await this.keyOf(tenantId, subject);
     if (stored === null) throw new Error(`The data key of ${subject} was not stored`);

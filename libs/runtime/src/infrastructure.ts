@@ -1,5 +1,5 @@
 import { ThrottlerStorage } from '@nestjs/throttler';
-import { AppendSignals, EventStore } from '@pvs/event-store';
+import { AppendSignals, EventDataRewrite, EventStore } from '@pvs/event-store';
 import { BusTransport } from '@pvs/messaging';
 import { Metrics } from '@pvs/observability';
 import { SqlClient } from '@pvs/sql';
@@ -31,6 +31,8 @@ export interface HealthProbes {
 /** The adapters behind every port, chosen once at boot. */
 export interface Infrastructure {
   readonly eventStore: EventStore;
+  /** The event store's rewrite of stored data (sealing old payer data), or null where it has none. */
+  readonly eventDataRewrite: EventDataRewrite | null;
   /** What wakes this process's readers when events are appended (by it, or by others that notify). */
   readonly appendSignals: AppendSignals;
   /** The owning projects' databases (one PostgreSQL database, or PGlite, today; see the tokens above). */

@@ -8,7 +8,7 @@ import { ListProjectionsHttpController } from './list-projections/list-projectio
 import { RequestRebuildHandler } from './request-rebuild/request-rebuild.handler';
 import { RequestRebuildHttpController } from './request-rebuild/request-rebuild.http.controller';
 
-/** Operators see how far each projection stands and ask for rebuilds. Exports the statuses for the gateway's lag metric. */
+/** Operators see how far each projection stands and ask for rebuilds. Exports the statuses for the gateway's lag metric, and the rebuild requests (sealing old payer data asks for some). */
 @Module({
   imports: [GatewaySharedModule],
   controllers: [ListProjectionsHttpController, RequestRebuildHttpController],
@@ -20,6 +20,6 @@ import { RequestRebuildHttpController } from './request-rebuild/request-rebuild.
     },
     RequestRebuildHandler,
   ],
-  exports: [PROJECTION_STATUSES],
+  exports: [PROJECTION_STATUSES, RequestRebuildHandler],
 })
 export class ProjectionsModule {}

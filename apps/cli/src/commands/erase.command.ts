@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import type { ErasureData } from '../api-types';
+import type { ErasureData, OldPayerDataSealedData } from '../api-types';
 import { action } from '../program';
 
 export function eraseCommand(program: Command): void {
@@ -17,6 +17,15 @@ export function eraseCommand(program: Command): void {
         out.result(erasure, () =>
           out.line(`erased ${erasure.target_id === null ? 'the mobile number' : `${erasure.target} ${erasure.target_id}`} (${erasure.subjects.join(', ')}): ${erasure.keys_destroyed} key(s) destroyed, by ${erasure.erased_by} at ${erasure.erased_at}`),
         );
+      }),
+    );
+  program
+    .command('seal-old-payer-data')
+    .description('once after upgrading from a version that kept payer data in the clear: seal it in place under each subject\'s key, then rebuild the projections that copied it')
+    .action(
+      action(async ({ api, out }) => {
+        const sealed = await api.post<OldPayerDataSealedData>('/admin/payer-data/seal-old');
+        out.result(sealed, () => out.line(`${sealed.events_sealed} event(s) sealed; rebuilding: ${sealed.rebuilds_requested.join(', ') || 'nothing'}`));
       }),
     );
 }

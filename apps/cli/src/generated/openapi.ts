@@ -941,6 +941,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/payer-data/seal-old": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Seal the payer data recorded before this version sealed it, in place, under each subject’s key; then rebuild the projections that copied it. Run again, it seals nothing */
+        post: operations["OldPayerDataHttpController_seal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2120,6 +2137,12 @@ export interface components {
             tenant_id?: string;
             /** @description Why (the payer asked, a request number): recorded on the event; at most 500 characters once trimmed */
             reason: string;
+        };
+        OldPayerDataSealed: {
+            /** @description Events whose payer data, recorded before sealing, is sealed now (0 when none is left) */
+            events_sealed: number;
+            /** @description The projections holding copies of it, whose rebuild was requested */
+            rebuilds_requested: string[];
         };
         PaymentWebhookData: {
             /** Format: uuid */
@@ -5988,6 +6011,48 @@ export interface operations {
             };
             /** @description Validation error */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    OldPayerDataHttpController_seal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sealed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["OldPayerDataSealed"];
+                    };
+                };
+            };
+            /** @description Missing or invalid credential */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,8 +7,8 @@ const received = (body: string): NewEvent => ({ type: 'SmsReceived', data: { sms
 const other = (body: string): NewEvent => ({ type: 'SomethingElse', data: { body }, metadata });
 /** Seals a plain body the way the one-time sealing would: anything already sealed is left. */
 const seal = async ({ data }: StoredEvent) => {
-  const body = typeof data === 'object' && data !== null && 'body' in data ? data.body : null;
-  return typeof body === 'string' && !body.startsWith('sealed:') ? { ...data, body: `sealed:${body.length}` } : null;
+  if (typeof data !== 'object' || data === null || !('body' in data) || typeof data.body !== 'string' || data.body.startsWith('sealed:')) return null;
+  return { ...data, body: `sealed:${data.body.length}` };
 };
 
 describeOnEachDatabase('rewriting stored events’ data in place', (open) => {
