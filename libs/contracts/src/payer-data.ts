@@ -45,6 +45,12 @@ export function normalizedMobile(text: string): string | null {
   return digits ? `0${digits[1]}` : null;
 }
 
+/** The mobile numbers a text holds but the merchant's own accounts (however they are written): a payer's, then. */
+export function payerMobilesIn(text: string, merchantAccounts: readonly string[]): string[] {
+  const merchants = new Set(merchantAccounts.map(normalizedMobile));
+  return mobilesIn(text).filter((mobile) => !merchants.has(mobile));
+}
+
 /** Every mobile number a text holds, each in one form (`03001234567`), once. */
 export function mobilesIn(text: string): string[] {
   return [...new Set([...text.matchAll(MOBILE)].map(([, operator, subscriber]) => `0${operator}${subscriber}`))];

@@ -8,7 +8,7 @@ import {
   SMS_TEMPLATE_LEARNED,
   isSealedText,
   mobilesIn,
-  normalizedMobile,
+  payerMobilesIn,
   paymentSubject,
   smsSubject,
 } from '@pvs/contracts';
@@ -103,7 +103,6 @@ export class SealOldPayerDataHandler {
 
   /** The numbers an old SMS names, but the merchant's own (its receiving accounts). */
   private payerMobiles(tenantId: string, body: string): string[] {
-    const own = new Set(Object.values(this.tenants.get(tenantId)?.receivingAccounts ?? {}).flat().map(normalizedMobile));
-    return mobilesIn(body).filter((mobile) => !own.has(mobile));
+    return payerMobilesIn(body, Object.values(this.tenants.get(tenantId)?.receivingAccounts ?? {}).flat());
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SMS_PARSED, SealedText, SmsParse, SmsReceivedData, mobilesIn, normalizedMobile, smsSubject } from '@pvs/contracts';
+import { SMS_PARSED, SealedText, SmsParse, SmsReceivedData, payerMobilesIn, smsSubject } from '@pvs/contracts';
 import { ERASED, Opened, PAYER_DATA_VAULT, PayerDataVault } from '@pvs/payer-data';
 
 /**
@@ -17,9 +17,7 @@ export class SmsPayerData {
    * before and its payer data erased.
    */
   async sealReceived(received: SmsReceivedData, merchantAccounts: readonly string[]): Promise<SmsReceivedData | typeof ERASED> {
-    const merchants = new Set(merchantAccounts.map(normalizedMobile));
-    const payers = mobilesIn(received.body).filter((mobile) => !merchants.has(mobile));
-    const body = await this.vault.seal(received.tenantId, smsSubject(received.smsId), received.body, payers);
+    const body = await this.vault.seal(received.tenantId, smsSubject(received.smsId), received.body, payerMobilesIn(received.body, merchantAccounts));
     return body === ERASED ? ERASED : { ...received, body };
   }
 
